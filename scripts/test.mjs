@@ -1,0 +1,68 @@
+// `npm test`: every suite a fresh machine can run — unit and UI (rstest), server (rstest, on PGlite, and
+// again on PostgreSQL when TEST_DATABASE_URL is set), and the browser (Playwright) — then one closing
+// line `tests: N passed, N failed` summing them all. Exits non-zero when any suite fails.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+function run(label, command, args, env = {}) {
+  return new Promise((resolve) => {
+    console.log(`\n=== ${label} ===`);
+    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const collect = (stream) => (chunk) => {
+      output += chunk;
+      stream.write(chunk);
+    };
+    child.stdout.on('data', collect(process.stdout));
+    child.stderr.on('data', collect(process.stderr));
+    child.on('close', (code) => resolve({ code: code ?? 1, output: output.replace(ANSI, '') }));
+  });
+}
+
+/** rstest closes with `Tests 7 passed` or `Tests 2 failed | 5 passed (7)`. */
+function rstestCounts(output) {
+  const line = output.split('\n').reverse().find((l) => /^\s*Tests\s+\d+/.test(l)) ?? '';
+  return { passed: Number(/(\d+) passed/.exec(line)?.[1] ?? 0), failed: Number(/(\d+) failed/.exec(line)?.[1] ?? 0) };
+}
+
+/** Playwright closes with `  2 passed (6.4s)`, `  1 failed`, `  1 flaky`. */
+function playwrightCounts(output) {
+  const count = (word) => Number(new RegExp(`^\\s*(\\d+) ${word}`, 'm').exec(output)?.[1] ?? 0);
+  return { passed: count('passed') + count('flaky'), failed: count('failed') + count('timed out') };
+}
+
+const suites = [];
+async function suite(label, command, args, parse, env) {
+  const { code, output } = await run(label, command, args, env);
+  const counts = parse(output);
+  // A runner that crashed before counting must still fail the run.
+  if (code !== 0 && counts.failed === 0) counts.failed = 1;
+  suites.push({ label, ...counts, code });
+}
+
+const npx = 'npx';
+await suite('unit, ui and server tests (PGlite)', npx, ['rstest', 'run'], rstestCounts, { DATABASE_URL: '' });
+if (process.env.TEST_DATABASE_URL) {
+  await suite('server tests (PostgreSQL)', npx, ['rstest', 'run', '--project', 'node', 'tests/server'], rstestCounts, {
+    DATABASE_URL: process.env.TEST_DATABASE_URL,
+  });
+}
+if (process.env.SKIP_E2E !== '1') {
+  const build = await run('build the web app', npx, ['rsbuild', 'build']);
+  if (build.code !== 0) suites.push({ label: 'build', passed: 0, failed: 1, code: build.code });
+  else {
+    const dataDir = mkdtempSync(join(tmpdir(), 'flowsmith-e2e-'));
+    await suite('browser tests (Playwright)', npx, ['playwright', 'test'], playwrightCounts, { E2E_DATA_DIR: dataDir });
+  }
+}
+
+console.log('');
+for (const s of suites) console.log(`${s.label}: ${s.passed} passed, ${s.failed} failed`);
+const passed = suites.reduce((n, s) => n + s.passed, 0);
+const failed = suites.reduce((n, s) => n + s.failed, 0);
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || suites.some((s) => s.code !== 0) ? 1 : 0);

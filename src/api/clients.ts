@@ -1,0 +1,39 @@
+/**
+ * The app's two client instances, wired to the token storage. `/api` is same-origin: the Node server
+ * serves both the SPA and the API (the dev server proxies it).
+ */
+import { tokenPairSchema } from '../domain/index.ts';
+import { createAuthenticatedClient, createPublicClient } from './http-client.ts';
+import { tokenStorage } from './token-storage.ts';
+
+export const API_BASE_URL = '/api';
+
+export const publicClient = createPublicClient({ baseUrl: API_BASE_URL });
+
+/** Rotates the pair; the server revokes the whole family if this refresh token was already used. */
+export async function refreshTokenPair(): Promise<void> {
+  const refreshToken = tokenStorage.getRefreshToken();
+  if (!refreshToken) throw new Error('No refresh token');
+  const reply = await publicClient.request<unknown>('/auth/refresh', { method: 'POST', body: { refresh_token: refreshToken } });
+  tokenStorage.setTokens(tokenPairSchema.parse(reply));
+}
+
+let redirecting = false;
+
+/** A failed refresh ends the session: go to /login, keeping where the user was (SPEC §2 redirect query). */
+export function redirectToLogin(): void {
+  if (redirecting || typeof window === 'undefined') return;
+  tokenStorage.removeStoredUser();
+  const { pathname, search, hash } = window.location;
+  if (pathname === '/login') return;
+  redirecting = true;
+  window.location.assign(`/login?redirect=${encodeURIComponent(pathname + search + hash)}`);
+}
+
+export const authenticatedClient = createAuthenticatedClient({
+  baseUrl: API_BASE_URL,
+  getAccessToken: tokenStorage.getAccessToken,
+  refreshTokens: refreshTokenPair,
+  clearTokens: tokenStorage.clearTokens,
+  onAuthFailure: redirectToLogin,
+});
