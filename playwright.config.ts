@@ -5,7 +5,34 @@ import { defineConfig, devices } from '@playwright/test';
 // Tests never download a browser.
 const debianChromium = '/usr/bin/chromium';
 const port = Number(process.env.E2E_PORT ?? 3123);
+/** A second server with Google sign-in configured, against a local stand-in for Google's keys. */
+const googlePort = port + 1;
+const googleIdpPort = port + 2;
+export const GOOGLE_CLIENT_ID = 'e2e-google-client';
 const dataDir = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
+
+const browserArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const serverEnv = (listenPort: number, dir: string): Record<string, string> => ({
+  PORT: String(listenPort),
+  HOST: '127.0.0.1',
+  DATA_DIR: dir,
+  DATABASE_URL: '',
+  APP_URL: `http://127.0.0.1:${listenPort}`,
+  LOG_LEVEL: 'warn',
+  SKIP_BUILD: '1',
+  // every e2e request comes from 127.0.0.1: keep the per-IP limits out of the way of the per-test users
+  RATE_LIMIT_LOGIN_IP_MAX: '10000',
+  RATE_LIMIT_FORGOT_IP_MAX: '10000',
+});
 
 export default defineConfig({
   testDir: 'e2e',
@@ -22,31 +49,45 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: existsSync(debianChromium) ? debianChromium : undefined,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: browserArgs,
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
-  webServer: {
-    command: 'node scripts/start.mjs',
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      APP_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: 'warn',
-      SKIP_BUILD: '1',
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: /google\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
-  },
+    {
+      name: 'google',
+      testMatch: /google\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, baseURL: `http://127.0.0.1:${googlePort}` },
+    },
+  ],
+  webServer: [
+    {
+      command: 'node scripts/start.mjs',
+      url: `http://127.0.0.1:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      env: serverEnv(port, dataDir),
+    },
+    {
+      command: 'node e2e/google-idp.mjs',
+      url: `http://127.0.0.1:${googleIdpPort}/certs`,
+      reuseExistingServer: false,
+      env: { GOOGLE_IDP_PORT: String(googleIdpPort) },
+    },
+    {
+      command: 'node scripts/start.mjs',
+      url: `http://127.0.0.1:${googlePort}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      env: {
+        ...serverEnv(googlePort, `${dataDir}-google`),
+        GOOGLE_CLIENT_ID,
+        GOOGLE_JWKS_URL: `http://127.0.0.1:${googleIdpPort}/certs`,
+      },
+    },
+  ],
 });

@@ -11,6 +11,7 @@ export default defineConfig({
     template: './src/ui/index.html',
     title: 'Flowsmith',
     meta: { description: 'Flowsmith' },
+    favicon: './src/ui/assets/favicon.svg',
   },
   output: { distPath: { root: 'dist' } },
   server: {

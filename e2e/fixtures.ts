@@ -1,0 +1,74 @@
+/**
+ * Shared test fixtures: every page fails its test on a console error or an uncaught exception, because
+ * "no console errors" is part of done. Network noise that Chromium logs for requests the test itself
+ * aborts (e.g. the Google script on this closed network) is allowed through `allowConsole`.
+ */
+import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * Chromium logs every 4xx reply to the console. A refused login (401), a taken email (409) or a rate
+ * limit (429) is the app working, not an error in it, so those lines are not counted.
+ */
+const EXPECTED_HTTP_REFUSAL = /^Failed to load resource: the server responded with a status of (400|401|409|429)/;
+
+interface Fixtures {
+  consoleErrors: string[];
+  allowConsole: (pattern: RegExp) => void;
+}
+
+export const test = base.extend<Fixtures>({
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+    await use(errors);
+  },
+  // auto: every test checks the console, whether or not it mentions this fixture
+  allowConsole: [
+    async ({ consoleErrors }, use) => {
+      const allowed: RegExp[] = [];
+      await use((pattern) => void allowed.push(pattern));
+      const unexpected = consoleErrors.filter((text) => !allowed.some((p) => p.test(text)) && !EXPECTED_HTTP_REFUSAL.test(text));
+      expect(unexpected, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+let counter = 0;
+/** A fresh address per call, so tests never collide on EXISTING_USER or rate limits. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+export async function registerThroughUi(page: Page, user: { name: string; email: string; password: string }) {
+  await page.goto('/register');
+  await page.getByLabel('Name').fill(user.name);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Confirm password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+export async function signInThroughUi(page: Page, user: { email: string; password: string }) {
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Registers through the API (fast) and signs in through the UI. */
+export async function signedInPage(page: Page, name = 'Grace Hopper') {
+  const user = { name, email: uniqueEmail('signed-in'), password: 'correct-horse-battery' };
+  const reply = await page.request.post('/api/auth/register', { data: { name, email: user.email, password: user.password } });
+  expect(reply.status()).toBe(201);
+  await page.goto('/login');
+  await signInThroughUi(page, user);
+  await expect(page).toHaveURL(/\/$/);
+  return user;
+}

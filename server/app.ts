@@ -1,0 +1,124 @@
+/**
+ * Builds the whole server from explicit options: the database (migrated), the auth API, the WebSocket,
+ * and the SPA. Nothing is read from the environment here; `main.ts` does that, tests pass values.
+ */
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createAccessTokens } from './auth/access-tokens.ts';
+import { createAuthenticator } from './auth/authenticate.ts';
+import type { AuthDependencies } from './auth/dependencies.ts';
+import { createGoogleVerifier } from './auth/google.ts';
+import { passwordRoutes } from './auth/password-routes.ts';
+import { profileRoutes } from './auth/profile-routes.ts';
+import { authRoutes } from './auth/routes.ts';
+import { verificationStandIn } from './auth/passwords.ts';
+import { loadSigningSecret } from './auth/signing-secret.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { MIGRATIONS } from './db/migrations/list.ts';
+import { openDatabase } from './db/open.ts';
+import { pruneExpiredRows } from './db/prune.ts';
+import { installErrorHandler } from './http/errors.ts';
+import { installJsonBodyParser } from './http/json-body.ts';
+import { loggerOptions } from './http/logging.ts';
+import { registerSpa } from './http/spa.ts';
+import { registerWebSocket } from './http/websocket.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+
+export const BODY_LIMIT = 1024 * 1024;
+const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Everything of `Config` but where to listen, plus a schema for tests that share one PostgreSQL. */
+export type ServerOptions = Omit<Config, 'port' | 'host'> & {
+  /** PostgreSQL only: the (existing) schema every connection uses. */
+  databaseSchema?: string | undefined;
+};
+
+export interface FlowsmithServer {
+  app: FastifyInstance;
+  db: Database;
+  mailer: Mailer;
+  /** Stops accepting requests, finishes queued mail, closes the database. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+export async function createServer(options: ServerOptions): Promise<FlowsmithServer> {
+  const app = Fastify({
+    logger: loggerOptions(options.logLevel),
+    bodyLimit: BODY_LIMIT,
+    trustProxy: options.trustProxy,
+  });
+  const db = await openDatabase({
+    dataDir: options.dataDir,
+    databaseUrl: options.databaseUrl,
+    databaseSchema: options.databaseSchema,
+    onIdleError: (error) => app.log.error({ err: error }, 'Idle database connection failed'),
+  });
+  const mailer = createMailer({
+    from: options.mailFrom,
+    smtpUrl: options.smtpUrl,
+    outboxDir: join(options.dataDir, 'outbox'),
+    log: app.log,
+  });
+
+  try {
+    const applied = await migrate(db, MIGRATIONS);
+    if (applied.length > 0) app.log.info({ applied }, 'Database migrated');
+    await verificationStandIn();
+    const accessTokens = createAccessTokens(await loadSigningSecret(db, options.jwtSecret));
+    const authenticator = createAuthenticator(db, accessTokens);
+    const deps: AuthDependencies = {
+      db,
+      accessTokens,
+      authenticator,
+      mailer,
+      google: options.googleClientId ? createGoogleVerifier(options.googleClientId, options.googleJwksUrl) : undefined,
+      appUrl: options.appUrl,
+      rateLimits: options.rateLimits,
+    };
+
+    installErrorHandler(app);
+    installJsonBodyParser(app);
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('x-content-type-options', 'nosniff');
+    });
+    app.get('/api/health', async () => ({ ok: true }));
+    await app.register(authRoutes(deps), { prefix: '/api/auth' });
+    await app.register(passwordRoutes(deps), { prefix: '/api/auth' });
+    await app.register(profileRoutes(authenticator), { prefix: '/api' });
+    await registerWebSocket(app, {
+      authenticate: (token) => authenticator.userFromToken(token),
+      pingIntervalMs: options.wsPingIntervalMs,
+      authTimeoutMs: options.wsAuthTimeoutMs,
+    });
+    await registerSpa(app, { distDir: options.distDir, googleClientId: options.googleClientId });
+    await app.ready();
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    await db.close();
+    throw error;
+  }
+
+  const longestWindowMs = Math.max(...Object.values(options.rateLimits).map((rule) => rule.windowMs));
+  const prune = () =>
+    pruneExpiredRows(db, longestWindowMs).catch((error: unknown) => app.log.error({ err: error }, 'Pruning failed'));
+  const pruneTimer = setInterval(prune, PRUNE_INTERVAL_MS);
+  pruneTimer.unref();
+
+  let closing: Promise<void> | undefined;
+  return {
+    app,
+    db,
+    mailer,
+    close() {
+      closing ??= (async () => {
+        clearInterval(pruneTimer);
+        await app.close();
+        await mailer.whenIdle();
+        await db.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * Refresh tokens rotate on every use. Each sign-in starts a family; a refresh marks the presented token
+ * used and issues the next one in the same family. A token presented a second time means it leaked (or a
+ * stale tab raced): the whole family is revoked, including its newest token, and the user signs in again.
+ *
+ * Claiming a token is one `UPDATE ... WHERE used_at IS NULL ... RETURNING`, so of two concurrent
+ * refreshes with one token exactly one wins; the other finds it used and revokes the family.
+ */
+import type { Database, Queryable } from '../db/database.ts';
+import { newOpaqueToken, sha256Hex } from './secrets.ts';
+
+const DAY_SECONDS = 24 * 60 * 60;
+/** "Remember me" keeps a session 30 days; without it, a day: roughly a browser session. */
+export const REMEMBER_TTL_SECONDS = 30 * DAY_SECONDS;
+export const SESSION_TTL_SECONDS = DAY_SECONDS;
+
+function ttlSeconds(remember: boolean): number {
+  return remember ? REMEMBER_TTL_SECONDS : SESSION_TTL_SECONDS;
+}
+
+async function insertToken(db: Queryable, userId: string, familyId: string | null, remember: boolean): Promise<string> {
+  const token = newOpaqueToken();
+  await db.query(
+    `INSERT INTO refresh_tokens (token_hash, family_id, user_id, remember, expires_at)
+     VALUES ($1, coalesce($2::uuid, gen_random_uuid()), $3, $4, now() + $5::float8 * interval '1 second')`,
+    [sha256Hex(token), familyId, userId, remember, ttlSeconds(remember)],
+  );
+  return token;
+}
+
+/** Starts a new family (a sign-in). */
+export function issueRefreshToken(db: Queryable, userId: string, remember: boolean): Promise<string> {
+  return insertToken(db, userId, null, remember);
+}
+
+export type RotationResult = { ok: true; userId: string; token: string } | { ok: false };
+
+export function rotateRefreshToken(db: Database, token: string): Promise<RotationResult> {
+  const tokenHash = sha256Hex(token);
+  // The family's revocation must commit even though the caller answers 401: return, do not throw.
+  return db.transaction(async (tx): Promise<RotationResult> => {
+    const claimed = await tx.query<{ family_id: string; user_id: string; remember: boolean }>(
+      `UPDATE refresh_tokens SET used_at = now()
+       WHERE token_hash = $1 AND used_at IS NULL AND revoked_at IS NULL AND expires_at > now()
+       RETURNING family_id, user_id, remember`,
+      [tokenHash],
+    );
+    const current = claimed.rows[0];
+    if (current) {
+      const next = await insertToken(tx, current.user_id, current.family_id, current.remember);
+      return { ok: true, userId: current.user_id, token: next };
+    }
+    const { rows } = await tx.query<{ family_id: string; used_at: Date | null; revoked_at: Date | null }>(
+      'SELECT family_id, used_at, revoked_at FROM refresh_tokens WHERE token_hash = $1',
+      [tokenHash],
+    );
+    const seen = rows[0];
+    if (seen && (seen.used_at || seen.revoked_at)) await revokeFamily(tx, seen.family_id);
+    return { ok: false };
+  });
+}
+
+async function revokeFamily(db: Queryable, familyId: string): Promise<void> {
+  await db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL', [familyId]);
+}
+
+/** Ends the session the token belongs to, if it is the caller's; other people's tokens are left alone. */
+export async function revokeFamilyOfToken(db: Queryable, token: string, userId: string): Promise<void> {
+  await db.query(
+    `UPDATE refresh_tokens SET revoked_at = now()
+     WHERE revoked_at IS NULL
+       AND family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1 AND user_id = $2)`,
+    [sha256Hex(token), userId],
+  );
+}
+
+export async function revokeAllRefreshTokens(db: Queryable, userId: string): Promise<void> {
+  await db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+}

@@ -1,0 +1,103 @@
+/** Sign-up, sign-in (password and Google), refresh and sign-out: SPEC §7 under /api/auth. */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  googleLoginRequestSchema,
+  loginRequestSchema,
+  logoutRequestSchema,
+  refreshRequestSchema,
+  registerRequestSchema,
+  UI_MESSAGES,
+} from '../../src/domain/index.ts';
+import { ApiError } from '../http/errors.ts';
+import { parse } from '../http/validate.ts';
+import { AUTH_BODY_LIMIT, type AuthDependencies } from './dependencies.ts';
+import { GoogleTokenError } from './google.ts';
+import { userForGoogleIdentity } from './google-accounts.ts';
+import { hashPassword, spendVerificationTime, verifyPassword } from './passwords.ts';
+import { bucketKey, clearRateLimit, enforceRateLimits } from './rate-limit.ts';
+import { revokeAllRefreshTokens, revokeFamilyOfToken, rotateRefreshToken } from './refresh-tokens.ts';
+import { startSession } from './sessions.ts';
+import { emailKey, findUserByEmail, insertUser, toPublicUser } from './users.ts';
+
+const existingUser = () => new ApiError(409, 'EXISTING_USER', UI_MESSAGES.emailExists);
+const invalidCredentials = () => new ApiError(401, 'INVALID_CREDENTIALS', UI_MESSAGES.invalidEmailOrPassword);
+const googleFailed = () => new ApiError(401, 'INVALID_CREDENTIALS', 'Google sign-in failed');
+const sessionExpired = () =>
+  new ApiError(401, 'SESSION_EXPIRED', 'Your session has expired. Please sign in again.');
+
+/** logout-all takes no fields: no body or an object, whose fields are ignored. */
+const emptyBodySchema = z.union([z.undefined(), z.object({})]);
+
+export function authRoutes(deps: AuthDependencies) {
+  const { db, accessTokens, authenticator, rateLimits } = deps;
+
+  return async function register(app: FastifyInstance): Promise<void> {
+    const options = { bodyLimit: AUTH_BODY_LIMIT };
+
+    app.post('/register', options, async (request, reply) => {
+      const body = parse(registerRequestSchema, request.body);
+      // Checked first so a taken address does not cost an argon2 hash; the insert still decides races.
+      if (await findUserByEmail(db, body.email)) throw existingUser();
+      const user = await insertUser(db, { ...body, passwordHash: await hashPassword(body.password) });
+      if (!user) throw existingUser();
+      return reply.code(201).send({ data: { user: toPublicUser(user) } });
+    });
+
+    app.post('/login', options, async (request) => {
+      const body = parse(loginRequestSchema, request.body);
+      const emailBucket = bucketKey('login:email', emailKey(body.email));
+      await enforceRateLimits(db, [
+        { bucket: bucketKey('login:ip', request.ip), rule: rateLimits.loginPerIp },
+        { bucket: emailBucket, rule: rateLimits.loginPerEmail },
+      ]);
+      const user = await findUserByEmail(db, body.email);
+      const passwordMatches = user?.password_hash
+        ? await verifyPassword(user.password_hash, body.password)
+        : await spendVerificationTime(body.password);
+      if (!user || !passwordMatches) throw invalidCredentials();
+      // The owner got in: their address's counter starts over. The IP's does not.
+      await clearRateLimit(db, emailBucket);
+      const tokens = await startSession(db, accessTokens, user.id, body.remember);
+      return { ...tokens, user: toPublicUser(user) };
+    });
+
+    app.post('/google', options, async (request) => {
+      const body = parse(googleLoginRequestSchema, request.body);
+      if (!deps.google) throw new ApiError(400, 'FEATURE_DISABLED', 'Google sign-in is not configured');
+      let identity;
+      try {
+        identity = await deps.google.verify(body.credentials);
+      } catch (error) {
+        if (!(error instanceof GoogleTokenError)) throw error;
+        request.log.info({ reason: error.reason }, 'Google sign-in refused');
+        throw googleFailed();
+      }
+      const user = await userForGoogleIdentity(db, identity);
+      if (!user) throw googleFailed();
+      const tokens = await startSession(db, accessTokens, user.id, true);
+      return { ...tokens, user: toPublicUser(user) };
+    });
+
+    app.post('/refresh', options, async (request) => {
+      const body = parse(refreshRequestSchema, request.body);
+      const rotation = await rotateRefreshToken(db, body.refresh_token);
+      if (!rotation.ok) throw sessionExpired();
+      return { access_token: await accessTokens.issue(rotation.userId), refresh_token: rotation.token };
+    });
+
+    app.post('/logout', options, async (request) => {
+      const user = await authenticator.userFromRequest(request);
+      const body = parse(logoutRequestSchema, request.body === undefined ? {} : request.body);
+      if (body.refresh_token) await revokeFamilyOfToken(db, body.refresh_token, user.id);
+      return { success: true };
+    });
+
+    app.post('/logout-all', options, async (request) => {
+      const user = await authenticator.userFromRequest(request);
+      parse(emptyBodySchema, request.body);
+      await revokeAllRefreshTokens(db, user.id);
+      return { success: true };
+    });
+  };
+}

@@ -1,0 +1,191 @@
+/**
+ * The server's configuration comes from the environment, parsed once by zod. Each variable is declared
+ * once below with its schema and a one-line description; `CONFIG_VARIABLES` lists them (with the default
+ * read back from the schema) so the README and `--help`-style output are generated, never hand-copied.
+ */
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = z.coerce.number().int().min(1);
+const optionalText = z.string().min(1).optional();
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+const httpUrl = z.url({ protocol: /^https?$/ });
+
+const variables = {
+  PORT: { schema: port.default(3000), description: 'TCP port the server listens on.' },
+  HOST: { schema: z.string().min(1).default('0.0.0.0'), description: 'Interface the server binds to.' },
+  DATA_DIR: {
+    schema: z.string().min(1).default('./data'),
+    description: 'Directory for the embedded database (DATA_DIR/pglite) and the mail outbox (DATA_DIR/outbox).',
+  },
+  DATABASE_URL: {
+    schema: z.string().regex(/^postgres(ql)?:\/\//, 'Must be a postgres:// URL').optional(),
+    description: 'PostgreSQL connection URL; when set it is used instead of the embedded database.',
+  },
+  JWT_SECRET: {
+    schema: z.string().min(32, 'Must be at least 32 characters').optional(),
+    description: 'Secret that signs access tokens; if unset one is generated at first start and kept in the database.',
+  },
+  APP_URL: {
+    schema: httpUrl.optional(),
+    description: 'Public base URL of the app, used in mailed links.',
+  },
+  SMTP_URL: {
+    schema: z.string().regex(/^smtps?:\/\//, 'Must be an smtp:// or smtps:// URL').optional(),
+    description: 'SMTP server for outgoing mail; if unset mails are written to DATA_DIR/outbox as .eml files.',
+  },
+  MAIL_FROM: {
+    schema: z.string().min(1).default('Flowsmith <no-reply@flowsmith.local>'),
+    description: 'Sender address of outgoing mail.',
+  },
+  GOOGLE_CLIENT_ID: {
+    schema: optionalText,
+    description: 'OAuth client id for Google sign-in; if unset Google sign-in is disabled.',
+  },
+  GOOGLE_JWKS_URL: {
+    schema: httpUrl.default('https://www.googleapis.com/oauth2/v3/certs'),
+    description: 'Where the keys that sign Google ID tokens are published.',
+  },
+  LOG_LEVEL: { schema: logLevel.default('info'), description: 'Log level (fatal, error, warn, info, debug, trace, silent).' },
+  DIST_DIR: { schema: z.string().min(1).default('./dist'), description: 'Directory of the built single-page app.' },
+  TRUST_PROXY: {
+    schema: flag.default(false),
+    description: 'Trust X-Forwarded-* headers (set when running behind a load balancer), so rate limits see client IPs.',
+  },
+  WS_PING_INTERVAL_MS: { schema: positiveInt.default(30_000), description: 'How often the WebSocket sends a ping.' },
+  WS_AUTH_TIMEOUT_MS: {
+    schema: positiveInt.default(10_000),
+    description: 'How long a WebSocket may stay open without authenticating.',
+  },
+  RATE_LIMIT_LOGIN_EMAIL_MAX: { schema: positiveInt.default(10), description: 'Sign-in attempts allowed per email per window.' },
+  RATE_LIMIT_LOGIN_EMAIL_WINDOW_MINUTES: { schema: positiveInt.default(15), description: 'Window of the per-email sign-in limit.' },
+  RATE_LIMIT_LOGIN_IP_MAX: { schema: positiveInt.default(50), description: 'Sign-in attempts allowed per IP address per window.' },
+  RATE_LIMIT_LOGIN_IP_WINDOW_MINUTES: { schema: positiveInt.default(15), description: 'Window of the per-IP sign-in limit.' },
+  RATE_LIMIT_FORGOT_EMAIL_MAX: {
+    schema: positiveInt.default(3),
+    description: 'Password-reset requests allowed per email per window.',
+  },
+  RATE_LIMIT_FORGOT_EMAIL_WINDOW_MINUTES: {
+    schema: positiveInt.default(60),
+    description: 'Window of the per-email password-reset limit.',
+  },
+  RATE_LIMIT_FORGOT_IP_MAX: {
+    schema: positiveInt.default(20),
+    description: 'Password-reset requests allowed per IP address per window.',
+  },
+  RATE_LIMIT_FORGOT_IP_WINDOW_MINUTES: {
+    schema: positiveInt.default(60),
+    description: 'Window of the per-IP password-reset limit.',
+  },
+} as const;
+
+type VariableName = keyof typeof variables;
+
+/** Defaults that depend on another variable, written as people read them. */
+const derivedDefaults: Partial<Record<VariableName, string>> = { APP_URL: 'http://localhost:${PORT}' };
+
+export interface ConfigVariable {
+  name: VariableName;
+  /** The default as text, or undefined when the variable is optional and has none. */
+  default: string | undefined;
+  description: string;
+}
+
+export const CONFIG_VARIABLES: readonly ConfigVariable[] = (Object.keys(variables) as VariableName[]).map((name) => {
+  const parsed = variables[name].schema.safeParse(undefined);
+  const fromSchema = parsed.success && parsed.data !== undefined ? String(parsed.data) : undefined;
+  return { name, default: derivedDefaults[name] ?? fromSchema, description: variables[name].description };
+});
+
+export interface RateLimitRule {
+  max: number;
+  windowMs: number;
+}
+
+export interface RateLimitSettings {
+  loginPerEmail: RateLimitRule;
+  loginPerIp: RateLimitRule;
+  forgotPerEmail: RateLimitRule;
+  forgotPerIp: RateLimitRule;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string | undefined;
+  appUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  googleClientId: string | undefined;
+  googleJwksUrl: string;
+  logLevel: z.infer<typeof logLevel>;
+  distDir: string;
+  trustProxy: boolean;
+  wsPingIntervalMs: number;
+  wsAuthTimeoutMs: number;
+  rateLimits: RateLimitSettings;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const envSchema = z.object(
+  Object.fromEntries(Object.entries(variables).map(([name, v]) => [name, v.schema])) as {
+    [K in VariableName]: (typeof variables)[K]['schema'];
+  },
+);
+
+const minutes = (n: number) => n * 60_000;
+
+/** Reads the configuration from an environment (process.env in production, a plain object in tests). */
+export function loadConfig(env: Readonly<Record<string, string | undefined>>): Config {
+  // An empty variable (`FOO=`) means "not set", as shells and .env files usually intend.
+  const present = Object.fromEntries(
+    (Object.keys(variables) as VariableName[]).map((name) => [name, env[name] === '' ? undefined : env[name]]),
+  );
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const e = result.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    googleClientId: e.GOOGLE_CLIENT_ID,
+    googleJwksUrl: e.GOOGLE_JWKS_URL,
+    logLevel: e.LOG_LEVEL,
+    distDir: e.DIST_DIR,
+    trustProxy: e.TRUST_PROXY,
+    wsPingIntervalMs: e.WS_PING_INTERVAL_MS,
+    wsAuthTimeoutMs: e.WS_AUTH_TIMEOUT_MS,
+    rateLimits: {
+      loginPerEmail: { max: e.RATE_LIMIT_LOGIN_EMAIL_MAX, windowMs: minutes(e.RATE_LIMIT_LOGIN_EMAIL_WINDOW_MINUTES) },
+      loginPerIp: { max: e.RATE_LIMIT_LOGIN_IP_MAX, windowMs: minutes(e.RATE_LIMIT_LOGIN_IP_WINDOW_MINUTES) },
+      forgotPerEmail: { max: e.RATE_LIMIT_FORGOT_EMAIL_MAX, windowMs: minutes(e.RATE_LIMIT_FORGOT_EMAIL_WINDOW_MINUTES) },
+      forgotPerIp: { max: e.RATE_LIMIT_FORGOT_IP_MAX, windowMs: minutes(e.RATE_LIMIT_FORGOT_IP_WINDOW_MINUTES) },
+    },
+  };
+}
+
+/** The variables as a Markdown table, for the README. */
+export function configReferenceMarkdown(): string {
+  const rows = CONFIG_VARIABLES.map(
+    (v) => `| \`${v.name}\` | ${v.default === undefined ? '(unset)' : `\`${v.default}\``} | ${v.description} |`,
+  );
+  return ['| Variable | Default | Description |', '| --- | --- | --- |', ...rows].join('\n');
+}

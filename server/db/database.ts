@@ -1,0 +1,31 @@
+/**
+ * The storage seam. Everything above it speaks plain PostgreSQL with `$1` parameters; two adapters run
+ * that SQL: embedded PGlite (one connection, in-process) and a `pg` Pool (a real server, many processes).
+ *
+ * One rule matters for PGlite: it has a single connection, so a query on `db` made while a transaction
+ * callback is running waits for that transaction and deadlocks it. Inside `transaction(fn)` use `tx` only.
+ */
+export interface QueryResult<T> {
+  rows: T[];
+}
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+}
+
+export interface Transaction extends Queryable {
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Commits when `fn` resolves, rolls back when it throws. */
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** PostgreSQL's SQLSTATE for a unique-constraint violation; both adapters expose it as `error.code`. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}

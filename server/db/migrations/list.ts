@@ -1,0 +1,5 @@
+import type { Migration } from '../migrate.ts';
+import { authMigration } from './001_auth.ts';
+
+/** Every migration, oldest first. Never edit one that has shipped: add the next number. */
+export const MIGRATIONS: readonly Migration[] = [authMigration];

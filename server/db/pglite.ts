@@ -1,0 +1,43 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import type { Database, Queryable, Transaction } from './database.ts';
+
+interface PgliteQueryable {
+  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+}
+
+function queryable(target: PgliteQueryable): Queryable {
+  return {
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      const result = await target.query<T>(sql, [...params]);
+      return { rows: result.rows };
+    },
+  };
+}
+
+/** Opens (creating on first use) an embedded PostgreSQL kept on disk in `directory`. */
+export async function openPglite(directory: string): Promise<Database> {
+  await mkdir(directory, { recursive: true });
+  const pg = await PGlite.create({ dataDir: directory });
+  let closing: Promise<void> | undefined;
+  return {
+    kind: 'pglite',
+    ...queryable(pg),
+    transaction<T>(fn: (tx: Transaction) => Promise<T>) {
+      return pg.transaction(async (tx) => {
+        const wrapped: Transaction = {
+          ...queryable(tx),
+          async exec(sql: string) {
+            await tx.exec(sql);
+          },
+        };
+        return fn(wrapped);
+      });
+    },
+    close() {
+      // The process cannot exit while PGlite is open, and closing twice throws: make close idempotent.
+      closing ??= pg.close();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import pg from 'pg';
+import type { Database, Queryable, Transaction } from './database.ts';
+
+export interface PostgresOptions {
+  url: string;
+  /** Every connection uses this schema (tests get a fresh one each); it must already exist. */
+  schema?: string | undefined;
+  /** Called when an idle pooled connection fails (the pool replaces it); without a handler it would crash. */
+  onIdleError?: (error: Error) => void;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+function queryable(client: pg.Pool | pg.PoolClient): Queryable {
+  return {
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      const result = await client.query(sql, [...params]);
+      return { rows: result.rows as T[] };
+    },
+  };
+}
+
+export function openPostgres(options: PostgresOptions): Database {
+  if (options.schema !== undefined && !SCHEMA_NAME.test(options.schema)) {
+    throw new Error(`Invalid schema name: ${options.schema}`);
+  }
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  });
+  pool.on('error', (error) => options.onIdleError?.(error));
+  let closing: Promise<void> | undefined;
+  return {
+    kind: 'postgres',
+    ...queryable(pool),
+    async transaction<T>(fn: (tx: Transaction) => Promise<T>) {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('BEGIN');
+        const tx: Transaction = {
+          ...queryable(client),
+          async exec(sql: string) {
+            // Without parameters pg uses the simple protocol, which accepts several statements.
+            await client.query(sql);
+          },
+        };
+        const result = await fn(tx);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        try {
+          await client.query('ROLLBACK');
+        } catch (rollbackError) {
+          // A connection that cannot roll back must not go back to the pool.
+          broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+        }
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    },
+    close() {
+      closing ??= pool.end();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,13 @@
+import type { Queryable } from './database.ts';
+
+/**
+ * Deletes rows that can no longer change an answer: refresh and reset tokens past their expiry (a day's
+ * margin keeps them around for anyone investigating a report), and rate-limit windows that have ended.
+ */
+export async function pruneExpiredRows(db: Queryable, longestWindowMs: number): Promise<void> {
+  await db.query(`DELETE FROM refresh_tokens WHERE expires_at < now() - interval '1 day'`);
+  await db.query(`DELETE FROM password_resets WHERE expires_at < now() - interval '1 day'`);
+  await db.query(`DELETE FROM rate_limits WHERE window_start < now() - $1::float8 * interval '1 second'`, [
+    longestWindowMs / 1000,
+  ]);
+}

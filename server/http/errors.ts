@@ -1,0 +1,83 @@
+/**
+ * Every error the API answers has the shape `{code, message, errors?}` with a code of SPEC §8. Handlers
+ * throw `ApiError`; `installErrorHandler` turns it, and whatever Fastify itself rejects (bad JSON, a body
+ * too large, an unknown content type), into that shape. Anything else is a bug: a logged 500.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ErrorCode } from '../../src/domain/index.ts';
+
+/** SPEC §8 has no code for "the server has a bug"; this is the one code outside the catalogue. */
+export type ApiErrorCode = ErrorCode | 'INTERNAL';
+
+export type FieldErrors = Record<string, string[]>;
+
+export interface ApiErrorDetails {
+  errors?: FieldErrors;
+  /** Some replies of SPEC §7 also carry `success: false` (reset-password). */
+  success?: false;
+  headers?: Record<string, string>;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ApiErrorCode,
+    message: string,
+    readonly details: ApiErrorDetails = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  toBody(): { code: ApiErrorCode; message: string; errors?: FieldErrors; success?: false } {
+    return {
+      ...(this.details.success === false ? { success: false as const } : {}),
+      code: this.code,
+      message: this.message,
+      ...(this.details.errors ? { errors: this.details.errors } : {}),
+    };
+  }
+}
+
+export const INVALID_REQUEST = 'Invalid request';
+
+export function validationError(errors: FieldErrors): ApiError {
+  return new ApiError(400, 'VALIDATION', INVALID_REQUEST, { errors });
+}
+
+export function notFoundError(): ApiError {
+  return new ApiError(404, 'ENTITY_NOT_FOUND', 'Not found');
+}
+
+function isFastifyError(error: unknown): error is FastifyError {
+  return error instanceof Error && typeof (error as { statusCode?: unknown }).statusCode === 'number';
+}
+
+/** What Fastify rejects before a handler runs: all of it is the client's fault, none of it a 500. */
+function fromFastifyError(error: FastifyError): ApiError | undefined {
+  const status = error.statusCode ?? 500;
+  if (status >= 500) return undefined;
+  if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return new ApiError(413, 'VALIDATION', 'Request body is too large');
+  }
+  if (status === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return new ApiError(415, 'VALIDATION', 'Unsupported content type');
+  }
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+    return new ApiError(400, 'VALIDATION', INVALID_REQUEST, { errors: { _: ['Body is not valid JSON'] } });
+  }
+  if (status === 404) return notFoundError();
+  return new ApiError(status, 'VALIDATION', INVALID_REQUEST);
+}
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const apiError = error instanceof ApiError ? error : isFastifyError(error) ? fromFastifyError(error) : undefined;
+    if (apiError) {
+      if (apiError.details.headers) reply.headers(apiError.details.headers);
+      return reply.code(apiError.status).send(apiError.toBody());
+    }
+    request.log.error({ err: error }, 'Unexpected error');
+    return reply.code(500).send({ code: 'INTERNAL', message: 'Server error' });
+  });
+}

@@ -1,0 +1,44 @@
+/**
+ * Logger options for Fastify's pino: JSON lines, and nothing secret in them. Headers that carry
+ * credentials and any field named like a password or token are censored; request URLs lose the values
+ * of query parameters that carry tokens (the SPA's /reset-password?token=... page is requested that way).
+ */
+import type { FastifyServerOptions } from 'fastify';
+
+/** The object form of Fastify's `logger` option (pino options). */
+export type LoggerOptions = Exclude<NonNullable<FastifyServerOptions['logger']>, boolean>;
+
+const SECRET_FIELDS = ['password', 'token', 'access_token', 'refresh_token', 'credentials', 'jwtSecret', 'smtpUrl'];
+const SECRET_QUERY = /([?&](?:token|access_token|refresh_token|credentials|code)=)[^&#]*/gi;
+
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_QUERY, '$1[redacted]');
+}
+
+interface LoggedRequest {
+  method: string;
+  url: string;
+  ip?: string;
+  socket?: { remotePort?: number } | null;
+}
+
+export function loggerOptions(level: string): LoggerOptions {
+  return {
+    level,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        ...SECRET_FIELDS,
+        ...SECRET_FIELDS.map((field) => `*.${field}`),
+      ],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req(request: LoggedRequest) {
+        return { method: request.method, url: redactUrl(request.url), remoteAddress: request.ip };
+      },
+    },
+  };
+}

@@ -1,0 +1,133 @@
+/**
+ * The live connection at /ws (SPEC §7 "Secure websocket"). A client authenticates with its access token,
+ * then subscribes to workflows; the server pings every interval and closes a socket that has not
+ * authenticated in time. Messages of one socket are handled one after another, so `auth` followed at
+ * once by `subscribe` is answered in that order even though checking the token is asynchronous.
+ */
+import websocket from '@fastify/websocket';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import { ApiError } from './errors.ts';
+
+export interface WebSocketOptions {
+  /** The user id an access token belongs to; throws (an ApiError with a message for people) if refused. */
+  authenticate(token: string): Promise<{ id: string }>;
+  pingIntervalMs: number;
+  authTimeoutMs: number;
+}
+
+const MAX_MESSAGE_BYTES = 64 * 1024;
+const MAX_SUBSCRIPTIONS = 1000;
+/** Private-use close code: the client did not authenticate in time. */
+const CLOSE_AUTH_TIMEOUT = 4001;
+
+const workflowId = z.union([z.string().min(1).max(128), z.number().int().nonnegative()]);
+
+const clientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('auth'), token: z.string().min(1).max(8192) }),
+  z.object({ type: z.literal('pong') }),
+  z.object({ type: z.literal('subscribe'), workflow_id: workflowId }),
+  z.object({ type: z.literal('unsubscribe'), workflow_id: workflowId }),
+]);
+
+export type ServerMessage =
+  | { type: 'auth_success' }
+  | { type: 'auth_error'; message: string }
+  | { type: 'ping' }
+  | { type: 'subscription_confirmed'; workflow_id: string | number }
+  | { type: 'unsubscription_confirmed'; workflow_id: string | number }
+  | { type: 'error'; message: string };
+
+function textOf(data: unknown): string | undefined {
+  if (Buffer.isBuffer(data)) return data.toString('utf8');
+  if (Array.isArray(data) && data.every((part) => Buffer.isBuffer(part))) return Buffer.concat(data).toString('utf8');
+  return undefined;
+}
+
+function parseJson(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function typeOf(value: unknown): unknown {
+  return typeof value === 'object' && value !== null ? (value as { type?: unknown }).type : undefined;
+}
+
+export async function registerWebSocket(app: FastifyInstance, options: WebSocketOptions): Promise<void> {
+  await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
+  app.route({
+    method: 'GET',
+    url: '/ws',
+    // A plain HTTP GET (no Upgrade header) reaches this handler instead of the socket one.
+    handler: async (_request, reply) =>
+      reply.code(426).header('upgrade', 'websocket').send({ code: 'VALIDATION', message: 'WebSocket upgrade required' }),
+    wsHandler: (socket: WebSocket, request) => serveSocket(socket, request.log, options),
+  });
+}
+
+function serveSocket(socket: WebSocket, log: FastifyBaseLogger, options: WebSocketOptions): void {
+  let userId: string | undefined;
+  const subscriptions = new Set<string | number>();
+  let queue: Promise<void> = Promise.resolve();
+
+  const send = (message: ServerMessage) => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+  };
+
+  const authTimer = setTimeout(() => {
+    if (userId) return;
+    send({ type: 'error', message: 'Authentication timeout' });
+    socket.close(CLOSE_AUTH_TIMEOUT, 'Authentication timeout');
+  }, options.authTimeoutMs);
+  const pingTimer = setInterval(() => send({ type: 'ping' }), options.pingIntervalMs);
+
+  async function handle(raw: unknown): Promise<void> {
+    const value = parseJson(textOf(raw));
+    if (value === undefined) return send({ type: 'error', message: 'Invalid message' });
+    const type = typeOf(value);
+    if (!userId && type !== 'auth' && type !== 'pong') return send({ type: 'error', message: 'Not authenticated' });
+    const parsed = clientMessageSchema.safeParse(value);
+    if (!parsed.success) return send({ type: 'error', message: 'Invalid message' });
+    const message = parsed.data;
+    switch (message.type) {
+      case 'auth':
+        try {
+          userId = (await options.authenticate(message.token)).id;
+          clearTimeout(authTimer);
+          send({ type: 'auth_success' });
+        } catch (error) {
+          if (!(error instanceof ApiError)) log.error({ err: error }, 'WebSocket authentication failed');
+          send({ type: 'auth_error', message: error instanceof ApiError ? error.message : 'Server error' });
+        }
+        return;
+      case 'pong':
+        return;
+      case 'subscribe':
+        if (subscriptions.size >= MAX_SUBSCRIPTIONS && !subscriptions.has(message.workflow_id)) {
+          return send({ type: 'error', message: 'Too many subscriptions' });
+        }
+        subscriptions.add(message.workflow_id);
+        return send({ type: 'subscription_confirmed', workflow_id: message.workflow_id });
+      case 'unsubscribe':
+        subscriptions.delete(message.workflow_id);
+        return send({ type: 'unsubscription_confirmed', workflow_id: message.workflow_id });
+    }
+  }
+
+  socket.on('message', (data) => {
+    queue = queue
+      .then(() => handle(data))
+      .catch((error: unknown) => log.error({ err: error }, 'WebSocket message failed'));
+  });
+
+  socket.on('close', () => {
+    clearTimeout(authTimer);
+    clearInterval(pingTimer);
+    subscriptions.clear();
+  });
+}

@@ -1,0 +1,47 @@
+import { useGoogleIdentity } from './use-google-identity.ts';
+import { GoogleSignInButton } from './google-sign-in-button.tsx';
+import type { GoogleButtonOptions, GoogleButtonSize } from './google-identity.ts';
+
+interface GoogleSignInAreaProps {
+  /** 'button-first' puts the divider under the button (above an email form); 'divider-first' above it. */
+  layout?: 'button-first' | 'divider-first';
+  size?: GoogleButtonSize;
+  text?: GoogleButtonOptions['text'];
+  oneTap?: boolean;
+  onCredential: (credential: string | undefined) => void;
+}
+
+/**
+ * The Google button with its 'Or continue with' divider. The whole area is absent when the server has no
+ * Google client id or the Google script cannot load, so the email form stands alone and nothing errors.
+ */
+export function GoogleSignInArea({ layout = 'button-first', size, text, oneTap, onCredential }: GoogleSignInAreaProps) {
+  const google = useGoogleIdentity();
+  if (google.status === 'disabled' || google.status === 'failed') return null;
+
+  const button =
+    google.status === 'ready' ? (
+      <GoogleSignInButton
+        api={google.api}
+        clientId={google.clientId}
+        size={size}
+        text={text}
+        oneTap={oneTap}
+        onCredential={onCredential}
+      />
+    ) : (
+      <div className="google-button google-button-pending" aria-hidden="true" />
+    );
+  const divider = (
+    <div className="divider">
+      <span>Or continue with</span>
+    </div>
+  );
+
+  return (
+    <div className="google-area">
+      {layout === 'button-first' ? button : divider}
+      {layout === 'button-first' ? divider : button}
+    </div>
+  );
+}

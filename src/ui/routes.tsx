@@ -1,0 +1,102 @@
+/**
+ * The route table of SPEC §2, exactly. Every screen is a lazy chunk; the guards are small and eager so the
+ * decision to redirect never waits for a download. Placeholders stand where a later issue brings content.
+ */
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import { FullPageSpinner } from './components/ui/spinner.tsx';
+import { RouteErrorScreen } from './screens/errors/route-error-screen.tsx';
+import { GuestRoute } from './routing/guest-route.tsx';
+import { ProtectedRoute } from './routing/protected-route.tsx';
+import type { ShellRouteHandle } from './shell/app-shell.tsx';
+
+type LazyRoute = Pick<RouteObject, 'lazy'>;
+
+/** A route whose screen is the default export of a lazily loaded module. */
+function screen(load: () => Promise<{ default: ComponentType }>): LazyRoute {
+  return { lazy: async () => ({ Component: (await load()).default }) };
+}
+
+/** A signed-in screen that only has its title and a "coming soon" state for now. */
+function placeholder(title: string, description?: string): LazyRoute {
+  return {
+    lazy: async () => {
+      const { PlaceholderScreen } = await import('./screens/placeholder/placeholder-screen.tsx');
+      return { Component: () => <PlaceholderScreen title={title} description={description} /> };
+    },
+  };
+}
+
+function publicPlaceholder(title: string): LazyRoute {
+  return {
+    lazy: async () => {
+      const { PublicPlaceholderScreen } = await import('./screens/placeholder/public-placeholder-screen.tsx');
+      return { Component: () => <PublicPlaceholderScreen title={title} /> };
+    },
+  };
+}
+
+const dashboard = () => import('./screens/dashboard/dashboard-screen.tsx');
+const editorHandle: ShellRouteHandle = { hideSidebar: true };
+
+/** Signed-in routes, all inside the app shell. */
+const shellRoutes: RouteObject[] = [
+  { index: true, ...screen(dashboard) },
+  { path: 'dashboard', ...screen(dashboard) },
+  { path: 'analytics', ...placeholder('Analytics') },
+  { path: 'projects', ...placeholder('Projects') },
+  { path: 'documents', ...placeholder('Documents') },
+
+  { path: 'workflows', ...placeholder('Workflows', 'Build and manage your automations') },
+  { path: 'workflows/create', ...placeholder('New workflow') },
+  { path: 'workflows/use-template/:template_uid', ...placeholder('Use template') },
+  { path: 'workflows/:id/edit', handle: editorHandle, ...placeholder('Workflow editor') },
+  { path: 'workflows/:id/variables', ...placeholder('Workflow variables') },
+  { path: 'executions', ...placeholder('Executions', 'Every run of your workflows') },
+  { path: 'executions/:id', ...placeholder('Execution') },
+  { path: 'schedules', ...placeholder('Schedules', 'Workflows that run on a timetable') },
+  { path: 'variables', ...placeholder('Global Variables', 'Values every workflow can use') },
+
+  { path: 'settings/profile', ...screen(() => import('./screens/settings/profile-screen.tsx')) },
+  { path: 'settings/system', ...placeholder('System') },
+  { path: 'settings/api-keys', ...placeholder('API Keys') },
+  { path: 'settings/billing', ...placeholder('Billing') },
+  { path: 'settings/pricing', ...placeholder('Pricing') },
+  { path: 'settings/billing-history', ...placeholder('Billing History') },
+  { path: 'settings/payment-cards', ...placeholder('Payment Cards') },
+  { path: 'settings/invoice-addresses', ...placeholder('Invoice Addresses') },
+  { path: 'settings/balance-transactions', ...placeholder('Balance Transactions') },
+
+  { path: 'billing/3ds-callback', ...placeholder('3-D Secure') },
+];
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    HydrateFallback: FullPageSpinner,
+    ErrorBoundary: RouteErrorScreen,
+    children: [
+      {
+        Component: GuestRoute,
+        children: [
+          { path: 'login', ...screen(() => import('./screens/auth/login-screen.tsx')) },
+          { path: 'register', ...screen(() => import('./screens/auth/register-screen.tsx')) },
+          { path: 'forgot-password', ...screen(() => import('./screens/auth/forgot-password-screen.tsx')) },
+          { path: 'reset-password', ...screen(() => import('./screens/auth/reset-password-screen.tsx')) },
+        ],
+      },
+      { path: 'oauth2/callback', ...screen(() => import('./screens/auth/oauth-callback-screen.tsx')) },
+      { path: 'template-preview/:template_uid', ...publicPlaceholder('Template preview') },
+      {
+        Component: ProtectedRoute,
+        children: [
+          {
+            lazy: async () => ({ Component: (await import('./shell/app-shell.tsx')).AppShell }),
+            children: shellRoutes,
+          },
+        ],
+      },
+      { path: '*', ...screen(() => import('./screens/errors/not-found-screen.tsx')) },
+    ],
+  },
+];

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useForm } from '@tanstack/react-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { registerFormSchema } from '../../../domain/index.ts';
+import { authStore } from '../../stores/auth-store.ts';
+import { usePageTitle } from '../../hooks/use-page-title.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { bindTextField } from '../../components/form/bind-text-field.ts';
+import { confirmPasswordError } from '../../components/form/password-match.ts';
+import { GoogleSignInArea } from '../../components/google/google-sign-in-area.tsx';
+import { useGoogleSignIn } from '../../components/google/use-google-sign-in.ts';
+import { AuthLayout } from './auth-layout.tsx';
+import { LegalNotice } from './legal-notice.tsx';
+import { SubmitButton } from './submit-button.tsx';
+import { useFreshAuthError } from './use-fresh-auth-error.ts';
+
+export const REGISTER_SCREEN_FALLBACK = 'Registration failed';
+export const REGISTER_SUCCESS_TOAST = 'Account created. You can sign in now.';
+
+const fields = registerFormSchema.shape;
+
+/** /register (SPEC §2). The confirmation is checked here and never sent. */
+export const RegisterScreen = observer(function RegisterScreen() {
+  usePageTitle('Create account');
+  useFreshAuthError();
+  const navigate = useNavigate();
+  const [failed, setFailed] = useState(false);
+  const onGoogleCredential = useGoogleSignIn();
+
+  const form = useForm({
+    defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
+    onSubmit: async ({ value }) => {
+      setFailed(false);
+      const parsed = registerFormSchema.safeParse(value);
+      const ok = await authStore.register(parsed.success ? parsed.data : value);
+      if (ok) {
+        toast.success(REGISTER_SUCCESS_TOAST);
+        navigate('/login', { replace: true });
+      } else setFailed(true);
+    },
+  });
+
+  const error = authStore.error ?? (failed ? REGISTER_SCREEN_FALLBACK : null);
+
+  return (
+    <AuthLayout
+      heading="Create an account"
+      subtitle="Start automating your work with Flowsmith"
+      footer={<LegalNotice />}
+    >
+      <GoogleSignInArea oneTap text="signup_with" onCredential={onGoogleCredential} />
+      {error ? <Alert variant="error">{error}</Alert> : null}
+      <form
+        className="auth-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void form.handleSubmit();
+        }}
+      >
+        <form.Field name="name" validators={{ onChange: fields.name }}>
+          {(field) => <TextField {...bindTextField(field)} label="Name" autoComplete="name" placeholder="Ada Lovelace" />}
+        </form.Field>
+        <form.Field name="email" validators={{ onChange: fields.email }}>
+          {(field) => (
+            <TextField
+              {...bindTextField(field)}
+              label="Email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder="you@example.com"
+            />
+          )}
+        </form.Field>
+        <form.Field name="password" validators={{ onChange: fields.password }}>
+          {(field) => (
+            <TextField {...bindTextField(field)} label="Password" type="password" autoComplete="new-password" />
+          )}
+        </form.Field>
+        <form.Field
+          name="confirmPassword"
+          validators={{
+            onChangeListenTo: ['password'],
+            onChange: ({ value, fieldApi }) => confirmPasswordError(fieldApi.form.getFieldValue('password'), value),
+          }}
+        >
+          {(field) => (
+            <TextField {...bindTextField(field)} label="Confirm password" type="password" autoComplete="new-password" />
+          )}
+        </form.Field>
+        <form.Subscribe selector={(state) => state.isSubmitting}>
+          {(isSubmitting) => <SubmitButton label="Create account" busy={isSubmitting || authStore.loading} />}
+        </form.Subscribe>
+      </form>
+      <p className="auth-switch">
+        <Link to="/login">Already have an account? Sign in</Link>
+      </p>
+    </AuthLayout>
+  );
+});
+
+export default RegisterScreen;

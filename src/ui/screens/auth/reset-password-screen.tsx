@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useForm } from '@tanstack/react-form';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { resetPasswordFormSchema } from '../../../domain/index.ts';
+import { authStore } from '../../stores/auth-store.ts';
+import { usePageTitle } from '../../hooks/use-page-title.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { bindTextField } from '../../components/form/bind-text-field.ts';
+import { confirmPasswordError } from '../../components/form/password-match.ts';
+import { GoogleSignInArea } from '../../components/google/google-sign-in-area.tsx';
+import { useGoogleSignIn } from '../../components/google/use-google-sign-in.ts';
+import { AuthLayout } from './auth-layout.tsx';
+import { SubmitButton } from './submit-button.tsx';
+import { useFreshAuthError } from './use-fresh-auth-error.ts';
+
+export const RESET_SCREEN_FALLBACK = 'Password reset failed';
+export const RESET_SUCCESS_TOAST = 'Your password has been reset. You can sign in now.';
+
+/** /reset-password?token=… (SPEC §2). Without a token there is nothing to reset: back to /forgot-password. */
+export function ResetPasswordScreen() {
+  usePageTitle('Reset password');
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  if (!token) return <Navigate to="/forgot-password" replace />;
+  return <ResetPasswordForm token={token} />;
+}
+
+const ResetPasswordForm = observer(function ResetPasswordForm({ token }: { token: string }) {
+  useFreshAuthError();
+  const navigate = useNavigate();
+  const [failed, setFailed] = useState(false);
+  const onGoogleCredential = useGoogleSignIn();
+
+  const form = useForm({
+    defaultValues: { password: '', confirmPassword: '' },
+    onSubmit: async ({ value }) => {
+      setFailed(false);
+      const ok = await authStore.resetPassword(token, value.password);
+      if (ok) {
+        toast.success(RESET_SUCCESS_TOAST);
+        navigate('/login', { replace: true });
+      } else setFailed(true);
+    },
+  });
+
+  const error = authStore.error ?? (failed ? RESET_SCREEN_FALLBACK : null);
+
+  return (
+    <AuthLayout heading="Create a new password" subtitle="Enter a strong password below" subtitleIsHeading>
+      {error ? <Alert variant="error">{error}</Alert> : null}
+      <form
+        className="auth-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void form.handleSubmit();
+        }}
+      >
+        <form.Field name="password" validators={{ onChange: resetPasswordFormSchema.shape.password }}>
+          {(field) => (
+            <TextField {...bindTextField(field)} label="New password" type="password" autoComplete="new-password" />
+          )}
+        </form.Field>
+        <form.Field
+          name="confirmPassword"
+          validators={{
+            onChangeListenTo: ['password'],
+            onChange: ({ value, fieldApi }) => confirmPasswordError(fieldApi.form.getFieldValue('password'), value),
+          }}
+        >
+          {(field) => (
+            <TextField {...bindTextField(field)} label="Confirm password" type="password" autoComplete="new-password" />
+          )}
+        </form.Field>
+        <form.Subscribe selector={(state) => state.isSubmitting}>
+          {(isSubmitting) => <SubmitButton label="Submit" busy={isSubmitting || authStore.loading} />}
+        </form.Subscribe>
+        <button type="button" className="btn btn-ghost btn-block" onClick={() => navigate('/login')}>
+          Back to login
+        </button>
+      </form>
+      <GoogleSignInArea layout="divider-first" onCredential={onGoogleCredential} />
+    </AuthLayout>
+  );
+});
+
+export default ResetPasswordScreen;

@@ -1,0 +1,78 @@
+/**
+ * The shell's navigation model (SPEC §2 "App shell") as plain data plus the rules that pick the active
+ * section and link from a pathname. No React here, so the rules are unit-tested directly.
+ */
+
+export type SectionId = 'dashboard' | 'workflows' | 'settings';
+
+export interface SectionLink {
+  label: string;
+  to: string;
+  /** Extra pathnames (and their sub-paths) that also mark this link as the current page. */
+  alsoActiveOn?: readonly string[];
+}
+
+export interface SectionModel {
+  id: SectionId;
+  label: string;
+  links: readonly SectionLink[];
+}
+
+export const SECTION_MODELS: readonly SectionModel[] = [
+  {
+    id: 'dashboard',
+    label: 'Dashboard',
+    links: [{ label: 'Overview', to: '/dashboard', alsoActiveOn: ['/'] }],
+  },
+  {
+    id: 'workflows',
+    label: 'Workflows',
+    links: [
+      { label: 'All Workflows', to: '/workflows' },
+      { label: 'Executions', to: '/executions' },
+      { label: 'Schedules', to: '/schedules' },
+      { label: 'Global Variables', to: '/variables' },
+    ],
+  },
+  {
+    id: 'settings',
+    label: 'Settings',
+    links: [
+      { label: 'Account', to: '/settings/profile' },
+      { label: 'Billing', to: '/settings/billing' },
+      { label: 'API Keys', to: '/settings/api-keys' },
+      { label: 'Payment Cards', to: '/settings/payment-cards' },
+      { label: 'Invoice Addresses', to: '/settings/invoice-addresses' },
+    ],
+  },
+];
+
+export const NEW_WORKFLOW_PATH = '/workflows/create';
+
+const WORKFLOW_PREFIXES = ['/workflows', '/executions', '/schedules', '/variables'];
+
+/** `/a` covers `/a` and `/a/...`, never `/ab`. The root only covers itself. */
+function covers(prefix: string, pathname: string): boolean {
+  if (prefix === '/') return pathname === '/';
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+/** Which section a route belongs to; anything that is not workflows or settings is the dashboard's. */
+export function sectionForPath(pathname: string): SectionId {
+  if (covers('/settings', pathname)) return 'settings';
+  if (WORKFLOW_PREFIXES.some((prefix) => covers(prefix, pathname))) return 'workflows';
+  return 'dashboard';
+}
+
+export function isLinkActive(link: SectionLink, pathname: string): boolean {
+  return [link.to, ...(link.alsoActiveOn ?? [])].some((prefix) => covers(prefix, pathname));
+}
+
+export function sectionModel(id: SectionId): SectionModel {
+  return SECTION_MODELS.find((section) => section.id === id) ?? SECTION_MODELS[0]!;
+}
+
+/** The link of any section that marks `pathname` as current, for the header breadcrumb. */
+export function activeLink(pathname: string): SectionLink | undefined {
+  return sectionModel(sectionForPath(pathname)).links.find((link) => isLinkActive(link, pathname));
+}

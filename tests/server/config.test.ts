@@ -1,0 +1,68 @@
+import { describe, expect, it } from '@rstest/core';
+import { CONFIG_VARIABLES, ConfigError, configReferenceMarkdown, loadConfig } from '../../server/config.ts';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: './data',
+      databaseUrl: undefined,
+      jwtSecret: undefined,
+      appUrl: 'http://localhost:3000',
+      smtpUrl: undefined,
+      mailFrom: 'Flowsmith <no-reply@flowsmith.local>',
+      googleClientId: undefined,
+      googleJwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+      logLevel: 'info',
+      distDir: './dist',
+      trustProxy: false,
+      wsPingIntervalMs: 30_000,
+      wsAuthTimeoutMs: 10_000,
+    });
+    expect(config.rateLimits).toEqual({
+      loginPerEmail: { max: 10, windowMs: 15 * 60_000 },
+      loginPerIp: { max: 50, windowMs: 15 * 60_000 },
+      forgotPerEmail: { max: 3, windowMs: 60 * 60_000 },
+      forgotPerIp: { max: 20, windowMs: 60 * 60_000 },
+    });
+  });
+
+  it('reads overrides, derives APP_URL from PORT and treats empty as unset', () => {
+    const config = loadConfig({ PORT: '8080', DATABASE_URL: '', RATE_LIMIT_LOGIN_EMAIL_MAX: '5', TRUST_PROXY: 'true' });
+    expect(config.port).toBe(8080);
+    expect(config.appUrl).toBe('http://localhost:8080');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.rateLimits.loginPerEmail.max).toBe(5);
+    expect(config.trustProxy).toBe(true);
+    expect(loadConfig({ APP_URL: 'https://flowsmith.example.com/' }).appUrl).toBe('https://flowsmith.example.com');
+  });
+
+  it('names every invalid variable', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', JWT_SECRET: 'short', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of ['PORT', 'JWT_SECRET', 'LOG_LEVEL', 'DATABASE_URL']) expect(problems).toContain(name);
+  });
+
+  it('documents every variable with its default', () => {
+    const byName = Object.fromEntries(CONFIG_VARIABLES.map((v) => [v.name, v]));
+    expect(byName.PORT?.default).toBe('3000');
+    expect(byName.APP_URL?.default).toBe('http://localhost:${PORT}');
+    expect(byName.DATABASE_URL?.default).toBeUndefined();
+    expect(byName.RATE_LIMIT_FORGOT_EMAIL_MAX?.default).toBe('3');
+    for (const variable of CONFIG_VARIABLES) expect(variable.description.length).toBeGreaterThan(10);
+  });
+
+  it('renders the README table', () => {
+    const table = configReferenceMarkdown().split('\n');
+    expect(table).toHaveLength(CONFIG_VARIABLES.length + 2);
+    expect(table).toContain('| `PORT` | `3000` | TCP port the server listens on. |');
+  });
+});

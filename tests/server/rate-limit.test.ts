@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
+import { FORGOT_PASSWORD_REPLY } from '../../src/domain/index.ts';
+import { GENEROUS_LIMITS, post, registerUser, startTestServer, type TestServer, uniqueEmail } from './helpers.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer({
+    rateLimits: {
+      loginPerEmail: { max: 3, windowMs: 15 * 60_000 },
+      loginPerIp: { max: 6, windowMs: 15 * 60_000 },
+      forgotPerEmail: { max: 2, windowMs: 60 * 60_000 },
+      forgotPerIp: { max: 4, windowMs: 60 * 60_000 },
+    },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+let ipCounter = 0;
+/** A client address of its own for each test, so their counters do not mix. */
+function freshIp(): string {
+  ipCounter += 1;
+  return `10.0.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+}
+
+const login = (email: string, password: string, ip: string) => post(t.app, '/api/auth/login', { email, password }, { ip });
+const forgot = (email: string, ip: string) => post(t.app, '/api/auth/forgot-password', { email }, { ip });
+
+function expectTooMany(response: Awaited<ReturnType<typeof post>>, minutes: number) {
+  expect(response.statusCode).toBe(429);
+  expect(response.json()).toEqual({
+    code: 'QUOTA_EXCEEDED',
+    message: `Too many attempts. Please wait ${minutes} minutes and try again.`,
+  });
+  const retryAfter = Number(response.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThan((minutes - 1) * 60);
+  expect(retryAfter).toBeLessThanOrEqual(minutes * 60);
+}
+
+describe('sign-in limits', () => {
+  it('limits attempts per email, whatever the IP, and counts the right password too', async () => {
+    const user = await registerUser(t.app);
+    for (let i = 0; i < 3; i += 1) expect((await login(user.email, 'wrong password', freshIp())).statusCode).toBe(401);
+    expectTooMany(await login(user.email.toUpperCase(), user.password, freshIp()), 15);
+  });
+
+  it('limits attempts per IP across emails', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 6; i += 1) expect((await login(uniqueEmail(), 'wrong password', ip)).statusCode).toBe(401);
+    expectTooMany(await login(uniqueEmail(), 'wrong password', ip), 15);
+    expect((await login(uniqueEmail(), 'wrong password', freshIp())).statusCode).toBe(401);
+  });
+
+  it('restarts the email counter after a successful sign-in, not the IP counter', async () => {
+    const user = await registerUser(t.app);
+    const ip = freshIp();
+    await login(user.email, 'wrong password', ip);
+    await login(user.email, 'wrong password', ip);
+    expect((await login(user.email, user.password, ip)).statusCode).toBe(200);
+    // The email's counter starts over: three more failures (from elsewhere) are still answered 401.
+    for (let i = 0; i < 3; i += 1) expect((await login(user.email, 'wrong password', freshIp())).statusCode).toBe(401);
+    // The IP's counter kept its 3 attempts: 3 more reach its limit of 6 and the next is refused.
+    for (let i = 0; i < 3; i += 1) expect((await login(uniqueEmail(), 'wrong password', ip)).statusCode).toBe(401);
+    expectTooMany(await login(uniqueEmail(), 'wrong password', ip), 15);
+  });
+
+  it('does not count invalid input', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 10; i += 1) expect((await post(t.app, '/api/auth/login', { email: 'nope' }, { ip })).statusCode).toBe(400);
+    const user = await registerUser(t.app);
+    expect((await login(user.email, user.password, ip)).statusCode).toBe(200);
+  });
+
+  it('starts over when the window has passed', async () => {
+    const user = await registerUser(t.app);
+    for (let i = 0; i < 4; i += 1) await login(user.email, 'wrong password', freshIp());
+    expect((await login(user.email, user.password, freshIp())).statusCode).toBe(429);
+    await t.db.query(`UPDATE rate_limits SET window_start = now() - interval '16 minutes'`);
+    expect((await login(user.email, user.password, freshIp())).statusCode).toBe(200);
+  });
+});
+
+describe('password-reset limits', () => {
+  it('limits requests per email with the same reply for known and unknown addresses', async () => {
+    const user = await registerUser(t.app);
+    const unknown = uniqueEmail();
+    for (const email of [user.email, unknown]) {
+      for (let i = 0; i < 2; i += 1) {
+        const response = await forgot(email, freshIp());
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual({ message: FORGOT_PASSWORD_REPLY });
+      }
+      expectTooMany(await forgot(email, freshIp()), 60);
+    }
+  });
+
+  it('limits requests per IP', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 4; i += 1) expect((await forgot(uniqueEmail(), ip)).statusCode).toBe(200);
+    expectTooMany(await forgot(uniqueEmail(), ip), 60);
+  });
+
+  it('keeps the limits generous in other test files', () => {
+    expect(GENEROUS_LIMITS.loginPerIp.max).toBeGreaterThan(100);
+  });
+});
