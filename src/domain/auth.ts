@@ -13,12 +13,19 @@ export const MAX_NAME_LENGTH = 100;
 
 const tooLong = (n: number) => `Must be at most ${n} characters`;
 
+/**
+ * zod's default email rule with its ASCII classes widened to Unicode letters, marks and digits, so
+ * `ñandú@example.com` or `用户@例子.广告` register while `a@b`, `<x>@y.com` and spaces are still refused.
+ */
+export const EMAIL_PATTERN =
+  /^(?!\.)(?!.*\.\.)[\p{L}\p{M}\p{N}_'+\-.]*[\p{L}\p{M}\p{N}_+-]@(?:[\p{L}\p{M}\p{N}][\p{L}\p{M}\p{N}-]*\.)+[\p{L}\p{M}]{2,}$/u;
+
 export const emailField = z
   .string({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
   .max(MAX_EMAIL_LENGTH, tooLong(MAX_EMAIL_LENGTH))
-  .pipe(z.email('Enter a valid email'));
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: 'Enter a valid email' }));
 
 const requiredPassword = z
   .string({ error: 'Password is required' })

@@ -231,8 +231,20 @@ describe('hostile and unusual strings', () => {
     expect(rows[0]?.name).toBe(name);
   });
 
-  it('refuses non-ASCII addresses, which the shared email rule does not accept', async () => {
-    for (const email of ['ñandú@example.com', 'user@exämple.com', '用户@例子.广告', 'emoji🙂@example.com']) {
+  it('accepts international addresses and treats case and Unicode forms as one account', async () => {
+    for (const email of ['ñandú@example.com', 'user@exämple.com', '用户@例子.广告']) {
+      const user = await registerUser(t.app, { name: 'Ñandú', email });
+      const tokens = await signIn(t.app, email.toUpperCase(), user.password);
+      expect(tokens.user.email).toBe(email);
+    }
+    // The same address typed decomposed (n + combining tilde) is the same account.
+    const again = await post(t.app, '/api/auth/register', { name: 'Twin', email: 'n\u0303andú@EXAMPLE.com', password: PASSWORD });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('EXISTING_USER');
+  });
+
+  it('refuses malformed addresses, Unicode or not', async () => {
+    for (const email of ['emoji🙂@example.com', 'a@b', '<script>@x.com', 'two words@example.com', 'ñandú@', '.dot@example.com']) {
       const body = await expectRefused('/api/auth/register', () =>
         post(t.app, '/api/auth/register', { name: 'Ñandú', email, password: PASSWORD }),
       );

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { FORGOT_PASSWORD_REPLY } from '../../src/domain/index.ts';
 import { GENEROUS_LIMITS, post, registerUser, startTestServer, type TestServer, uniqueEmail } from './helpers.ts';
+import { tooManyAttempts } from '../../server/auth/rate-limit.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -31,7 +32,7 @@ function expectTooMany(response: Awaited<ReturnType<typeof post>>, minutes: numb
   expect(response.statusCode).toBe(429);
   expect(response.json()).toEqual({
     code: 'QUOTA_EXCEEDED',
-    message: `Too many attempts. Please wait ${minutes} minutes and try again.`,
+    message: `Too many attempts. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} and try again.`,
   });
   const retryAfter = Number(response.headers['retry-after']);
   expect(retryAfter).toBeGreaterThan((minutes - 1) * 60);
@@ -103,5 +104,13 @@ describe('password-reset limits', () => {
 
   it('keeps the limits generous in other test files', () => {
     expect(GENEROUS_LIMITS.loginPerIp.max).toBeGreaterThan(100);
+  });
+});
+
+describe('the waiting time', () => {
+  it('reads naturally for one minute and for several', () => {
+    expect(tooManyAttempts(30).message).toBe('Too many attempts. Please wait 1 minute and try again.');
+    expect(tooManyAttempts(61).message).toBe('Too many attempts. Please wait 2 minutes and try again.');
+    expect(tooManyAttempts(30).details.headers).toEqual({ 'retry-after': '30' });
   });
 });
