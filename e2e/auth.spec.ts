@@ -154,3 +154,30 @@ test('an unknown route says Page not found', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(page).toHaveTitle('Page not found | Flowsmith');
 });
+
+test('two tabs refreshing at the same moment both stay signed in', async ({ page, context }) => {
+  await signedInPage(page);
+  const second = await context.newPage();
+  await second.goto('/settings/profile');
+  await expect(second.getByRole('heading', { name: 'Profile' })).toBeVisible();
+  // The access token is now worthless and the profile must be fetched, so both tabs refresh on load.
+  await page.evaluate(() => {
+    localStorage.setItem('accessToken', 'expired');
+    localStorage.removeItem('user');
+  });
+  await Promise.all([page.goto('/settings/profile'), second.goto('/workflows')]);
+  await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+  await expect(second.getByRole('heading', { name: 'Workflows' })).toBeVisible();
+  await expect(page).toHaveURL(/\/settings\/profile$/);
+  await expect(second).toHaveURL(/\/workflows$/);
+});
+
+test('signing out in one tab signs out the others', async ({ page, context }) => {
+  await signedInPage(page);
+  const second = await context.newPage();
+  await second.goto('/workflows');
+  await expect(second.getByRole('heading', { name: 'Workflows' })).toBeVisible();
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(second).toHaveURL(/\/login\?redirect=%2Fworkflows$/);
+});

@@ -2,8 +2,8 @@
  * The app's two client instances, wired to the token storage. `/api` is same-origin: the Node server
  * serves both the SPA and the API (the dev server proxies it).
  */
-import { tokenPairSchema } from '../domain/index.ts';
 import { createAuthenticatedClient, createPublicClient } from './http-client.ts';
+import { createTokenRefresher } from './token-refresh.ts';
 import { tokenStorage } from './token-storage.ts';
 
 export const API_BASE_URL = '/api';
@@ -11,12 +11,10 @@ export const API_BASE_URL = '/api';
 export const publicClient = createPublicClient({ baseUrl: API_BASE_URL });
 
 /** Rotates the pair; the server revokes the whole family if this refresh token was already used. */
-export async function refreshTokenPair(): Promise<void> {
-  const refreshToken = tokenStorage.getRefreshToken();
-  if (!refreshToken) throw new Error('No refresh token');
-  const reply = await publicClient.request<unknown>('/auth/refresh', { method: 'POST', body: { refresh_token: refreshToken } });
-  tokenStorage.setTokens(tokenPairSchema.parse(reply));
-}
+export const refreshTokenPair = createTokenRefresher({
+  storage: tokenStorage,
+  exchange: (refreshToken) => publicClient.request('/auth/refresh', { method: 'POST', body: { refresh_token: refreshToken } }),
+});
 
 let redirecting = false;
 

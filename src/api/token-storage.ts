@@ -21,6 +21,14 @@ function notify() {
   for (const listener of listeners) listener();
 }
 
+// Another tab signed in, refreshed or signed out: this tab follows (the `storage` event fires only in
+// the other tabs of the origin, never in the one that wrote).
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || event.key === STORAGE_KEYS.accessToken) notify();
+  });
+}
+
 export const tokenStorage = {
   getAccessToken: (): string | null => storage()?.getItem(STORAGE_KEYS.accessToken) ?? null,
   getRefreshToken: (): string | null => storage()?.getItem(STORAGE_KEYS.refreshToken) ?? null,
@@ -37,7 +45,7 @@ export const tokenStorage = {
   getStoredUser: (): string | null => storage()?.getItem(STORAGE_KEYS.user) ?? null,
   setStoredUser: (json: string): void => storage()?.setItem(STORAGE_KEYS.user, json),
   removeStoredUser: (): void => storage()?.removeItem(STORAGE_KEYS.user),
-  /** Called on every change of the token pair; returns the disposer. */
+  /** Called on every change of the token pair, in this tab or another; returns the disposer. */
   subscribe(listener: Listener): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);
