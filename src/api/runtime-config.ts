@@ -2,9 +2,9 @@
  * Settings the server knows at run time (not build time), injected into index.html as JSON so the login
  * page needs no extra request: `<script id="flowsmith-config" type="application/json">`.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
-const runtimeConfigSchema = z.object({ googleClientId: z.string().min(1).nullable().catch(null) });
+const runtimeConfigSchema = z.object({ googleClientId: z.catch(z.nullable(z.string().check(z.minLength(1))), null) });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 
 let cached: RuntimeConfig | undefined;

@@ -3,7 +3,9 @@
  * input with the same words (SPEC §5). Form schemas hold what a person types; request schemas hold what
  * crosses the wire, with upper bounds so a huge field is refused before anything expensive (argon2) runs.
  */
-import { z } from 'zod';
+// zod/mini: the same schemas and messages as classic zod, but tree-shakable, because these load with
+// the login page, which must stay light (classic zod's namespace import costs tens of kilobytes).
+import * as z from 'zod/mini';
 
 export const MIN_PASSWORD_LENGTH = 8;
 /** argon2 hashes whatever it is given; a bound keeps a megabyte "password" from costing a core. */
@@ -20,34 +22,42 @@ const tooLong = (n: number) => `Must be at most ${n} characters`;
 export const EMAIL_PATTERN =
   /^(?!\.)(?!.*\.\.)[\p{L}\p{M}\p{N}_'+\-.]*[\p{L}\p{M}\p{N}_+-]@(?:[\p{L}\p{M}\p{N}][\p{L}\p{M}\p{N}-]*\.)+[\p{L}\p{M}]{2,}$/u;
 
-export const emailField = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .min(1, 'Email is required')
-  .max(MAX_EMAIL_LENGTH, tooLong(MAX_EMAIL_LENGTH))
-  .pipe(z.email({ pattern: EMAIL_PATTERN, error: 'Enter a valid email' }));
+export const emailField = z.pipe(
+  z.string({ error: 'Email is required' }).check(
+    z.trim(),
+    z.minLength(1, { error: 'Email is required', abort: true }),
+    z.maxLength(MAX_EMAIL_LENGTH, { error: tooLong(MAX_EMAIL_LENGTH), abort: true }),
+  ),
+  z.email({ pattern: EMAIL_PATTERN, error: 'Enter a valid email' }),
+);
 
-const requiredPassword = z
-  .string({ error: 'Password is required' })
-  // abort: an empty password says only that it is required, not also that it is short
-  .min(1, { error: 'Password is required', abort: true })
-  .max(MAX_PASSWORD_LENGTH, tooLong(MAX_PASSWORD_LENGTH));
+// abort: an empty password says only that it is required, not also that it is short
+const requiredPassword = z.string({ error: 'Password is required' }).check(
+  z.minLength(1, { error: 'Password is required', abort: true }),
+  z.maxLength(MAX_PASSWORD_LENGTH, tooLong(MAX_PASSWORD_LENGTH)),
+);
 
-const newPassword = requiredPassword.min(MIN_PASSWORD_LENGTH, 'Minimum 8 characters');
+const newPassword = z.string({ error: 'Password is required' }).check(
+  z.minLength(1, { error: 'Password is required', abort: true }),
+  z.maxLength(MAX_PASSWORD_LENGTH, tooLong(MAX_PASSWORD_LENGTH)),
+  z.minLength(MIN_PASSWORD_LENGTH, 'Minimum 8 characters'),
+);
 
 const nameField = z
   .string({ error: 'Name is required' })
-  .trim()
-  .min(1, { error: 'Name is required', abort: true })
-  .max(MAX_NAME_LENGTH, tooLong(MAX_NAME_LENGTH));
+  .check(
+    z.trim(),
+    z.minLength(1, { error: 'Name is required', abort: true }),
+    z.maxLength(MAX_NAME_LENGTH, tooLong(MAX_NAME_LENGTH)),
+  );
 
-const confirmField = z.string({ error: 'Confirm your password' }).min(1, 'Confirm your password');
+const confirmField = z.string({ error: 'Confirm your password' }).check(z.minLength(1, 'Confirm your password'));
 
-function passwordsMatch<T extends { password: string; confirmPassword: string }>(value: T, ctx: z.RefinementCtx) {
+const passwordsMatch = z.superRefine((value: { password: string; confirmPassword: string }, ctx) => {
   if (value.confirmPassword && value.password !== value.confirmPassword) {
-    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match' });
+    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match', input: value });
   }
-}
+});
 
 // ---- forms (what the screens validate on blur and change) ----
 
@@ -56,15 +66,13 @@ export type LoginForm = z.infer<typeof loginFormSchema>;
 
 export const registerFormSchema = z
   .object({ name: nameField, email: emailField, password: newPassword, confirmPassword: confirmField })
-  .superRefine(passwordsMatch);
+  .check(passwordsMatch);
 export type RegisterForm = z.infer<typeof registerFormSchema>;
 
 export const forgotPasswordFormSchema = z.object({ email: emailField });
 export type ForgotPasswordForm = z.infer<typeof forgotPasswordFormSchema>;
 
-export const resetPasswordFormSchema = z
-  .object({ password: newPassword, confirmPassword: confirmField })
-  .superRefine(passwordsMatch);
+export const resetPasswordFormSchema = z.object({ password: newPassword, confirmPassword: confirmField }).check(passwordsMatch);
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
 // ---- requests (what the server accepts, SPEC §7) ----
@@ -72,7 +80,7 @@ export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 export const loginRequestSchema = z.strictObject({
   email: emailField,
   password: requiredPassword,
-  remember: z.boolean().default(true),
+  remember: z._default(z.boolean(), true),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
@@ -81,16 +89,18 @@ export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 /** A Google ID token is a JWT of a few kilobytes at most. */
 export const googleLoginRequestSchema = z.strictObject({
-  credentials: z.string({ error: 'No credential received from Google' }).min(1, 'No credential received from Google').max(8192),
+  credentials: z
+    .string({ error: 'No credential received from Google' })
+    .check(z.minLength(1, 'No credential received from Google'), z.maxLength(8192)),
 });
 export type GoogleLoginRequest = z.infer<typeof googleLoginRequestSchema>;
 
-const opaqueToken = z.string({ error: 'Token is required' }).min(1, 'Token is required').max(512);
+const opaqueToken = z.string({ error: 'Token is required' }).check(z.minLength(1, 'Token is required'), z.maxLength(512));
 
 export const refreshRequestSchema = z.strictObject({ refresh_token: opaqueToken });
 export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
 
-export const logoutRequestSchema = z.strictObject({ refresh_token: opaqueToken.optional() });
+export const logoutRequestSchema = z.strictObject({ refresh_token: z.optional(opaqueToken) });
 export type LogoutRequest = z.infer<typeof logoutRequestSchema>;
 
 export const forgotPasswordRequestSchema = z.strictObject({ email: emailField });
@@ -105,22 +115,23 @@ export const userSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
-  createdAt: z.string().optional(),
+  createdAt: z.optional(z.string()),
 });
 export type User = z.infer<typeof userSchema>;
 
-export const tokenPairSchema = z.object({ access_token: z.string().min(1), refresh_token: z.string().min(1) });
+const nonEmpty = z.string().check(z.minLength(1));
+export const tokenPairSchema = z.object({ access_token: nonEmpty, refresh_token: nonEmpty });
 export type TokenPair = z.infer<typeof tokenPairSchema>;
 
-export const loginResponseSchema = tokenPairSchema.extend({ user: userSchema, error: z.string().optional() });
+export const loginResponseSchema = z.extend(tokenPairSchema, { user: userSchema, error: z.optional(z.string()) });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** Every error the API answers: a code of SPEC §8, a sentence for people, and per-field messages. */
 export const apiErrorBodySchema = z.object({
   code: z.string(),
   message: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-  success: z.literal(false).optional(),
+  errors: z.optional(z.record(z.string(), z.array(z.string()))),
+  success: z.optional(z.literal(false)),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 

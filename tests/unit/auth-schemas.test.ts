@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@rstest/core';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   forgotPasswordFormSchema,
   loginFormSchema,
@@ -9,7 +9,7 @@ import {
   resetPasswordFormSchema,
 } from '../../src/domain/index.ts';
 
-const fieldErrors = (result: { success: boolean; error?: z.ZodError }) =>
+const fieldErrors = (result: { success: boolean; error?: z.core.$ZodError }) =>
   result.success ? {} : z.flattenError(result.error!).fieldErrors;
 
 describe('login form', () => {
