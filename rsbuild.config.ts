@@ -1,5 +1,6 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import CompressionPlugin from 'compression-webpack-plugin';
 
 // The SPA. In development the API and WebSocket are proxied to the Node server (scripts/dev.mjs).
 const apiPort = Number(process.env.PORT ?? 3000);
@@ -23,4 +24,15 @@ export default defineConfig({
     },
   },
   performance: { chunkSplit: { strategy: 'split-by-experience' } },
+  tools: {
+    // Brotli and gzip copies next to each asset, served as they are by the server (no compression per request).
+    rspack: (_config, { appendPlugins, isProd }) => {
+      if (!isProd) return;
+      const test = /\.(js|css|svg|html)$/;
+      appendPlugins([
+        new CompressionPlugin({ test, algorithm: 'brotliCompress', filename: '[path][base].br', threshold: 1024 }),
+        new CompressionPlugin({ test, algorithm: 'gzip', filename: '[path][base].gz', threshold: 1024 }),
+      ]);
+    },
+  },
 });

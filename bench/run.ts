@@ -90,23 +90,18 @@ async function measureLoginPage(origin: string) {
   });
   try {
     const page = await browser.newPage();
-    const scripts: Array<{ url: string; bytes: number }> = [];
-    page.on('response', async (response) => {
-      if (response.request().resourceType() !== 'script' || !response.url().startsWith(origin)) return;
-      const body = await response.body().catch(() => Buffer.alloc(0));
-      scripts.push({ url: response.url(), bytes: body.length });
+    const scripts: Array<{ url: string; transferred: number; decoded: number }> = [];
+    page.on('requestfinished', async (request) => {
+      if (request.resourceType() !== 'script' || !request.url().startsWith(origin)) return;
+      const sizes = await request.sizes();
+      const body = await (await request.response())?.body().catch(() => Buffer.alloc(0));
+      scripts.push({ url: request.url(), transferred: sizes.responseBodySize, decoded: body?.length ?? 0 });
     });
     await page.goto(`${origin}/login`, { waitUntil: 'networkidle' });
-    const total = scripts.reduce((n, s) => n + s.bytes, 0);
-    const { gzipSync } = await import('node:zlib');
-    const { readFileSync } = await import('node:fs');
-    const gzipped = scripts.reduce((n, s) => {
-      const path = join('dist', new URL(s.url).pathname);
-      return n + (existsSync(path) ? gzipSync(readFileSync(path)).length : 0);
-    }, 0);
-    console.log(
-      `login page JavaScript: ${(total / 1024).toFixed(0)} KiB raw, ${(gzipped / 1024).toFixed(0)} KiB gzipped, ${scripts.length} files`,
-    );
+    const kib = (n: number) => (n / 1024).toFixed(0);
+    const transferred = scripts.reduce((n, s) => n + s.transferred, 0);
+    const decoded = scripts.reduce((n, s) => n + s.decoded, 0);
+    console.log(`login page JavaScript: ${kib(transferred)} KiB transferred (brotli), ${kib(decoded)} KiB decoded, ${scripts.length} files`);
   } finally {
     await browser.close();
   }

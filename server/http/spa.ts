@@ -72,6 +72,8 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
       root: distDir,
       index: false,
       cacheControl: false,
+      // The build writes .br and .gz copies of each asset; send the smallest the browser accepts.
+      preCompressed: true,
       // index.html is only ever served with its configuration injected (by the not-found handler below).
       allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders(reply, filePath) {

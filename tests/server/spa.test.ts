@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { injectBrowserConfig } from '../../server/http/spa.ts';
 import { get, startTestServer, type TestServer } from './helpers.ts';
@@ -18,6 +19,9 @@ beforeAll(async () => {
   await mkdir(join(dist, 'static', 'js'), { recursive: true });
   await writeFile(join(dist, 'index.html'), INDEX);
   await writeFile(join(dist, 'static', 'js', 'main.3f9a1c.js'), 'console.log("hi")');
+  // What the build's compression step writes beside each asset.
+  await writeFile(join(dist, 'static', 'js', 'main.3f9a1c.js.br'), brotliCompressSync('console.log("hi")'));
+  await writeFile(join(dist, 'static', 'js', 'main.3f9a1c.js.gz'), gzipSync('console.log("hi")'));
   await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await startTestServer({ googleClientId: CLIENT_ID, distDir: dist });
   unbuilt = await startTestServer();
@@ -66,6 +70,20 @@ describe('the single-page app', () => {
     const icon = await get(t.app, '/favicon.svg');
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the precompressed copy the browser accepts, and the plain file to others', async () => {
+    const url = '/static/js/main.3f9a1c.js';
+    const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log("hi")');
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe('console.log("hi")');
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("hi")');
   });
 
   it('answers a missing asset with 404, not the page', async () => {
