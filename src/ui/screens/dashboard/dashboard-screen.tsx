@@ -8,9 +8,11 @@ import { StatCard } from './stat-card.tsx';
 import { DASHBOARD_PERIODS, DEFAULT_DASHBOARD_PERIOD, type DashboardPeriod } from './dashboard-periods.ts';
 
 /**
- * / and /dashboard (SPEC §2). The analytics calls are wired in a later issue; until then the cards show
- * their loading mark '...' and the activity feed its empty state — never made-up numbers.
+ * / and /dashboard (SPEC §2). The analytics calls come with workflow runs; until then the cards say there
+ * is no data yet (not the '...' loading mark: nothing is loading) and the feed shows its empty state.
  */
+const NO_DATA = { value: '—', hint: 'Appears once your workflows run' };
+
 export function DashboardScreen() {
   usePageTitle('Dashboard');
   const [period, setPeriod] = useState<DashboardPeriod>(DEFAULT_DASHBOARD_PERIOD);
@@ -31,10 +33,10 @@ export function DashboardScreen() {
         }
       />
       <div className="stat-grid">
-        <StatCard title="Total Workflows" icon={Workflow} />
-        <StatCard title="Total Executions" icon={Activity} />
-        <StatCard title="Success Rate" icon={CircleCheck} />
-        <StatCard title="Avg Execution Time" icon={Clock} />
+        <StatCard title="Total Workflows" icon={Workflow} {...NO_DATA} />
+        <StatCard title="Total Executions" icon={Activity} {...NO_DATA} />
+        <StatCard title="Success Rate" icon={CircleCheck} {...NO_DATA} />
+        <StatCard title="Avg Execution Time" icon={Clock} {...NO_DATA} />
       </div>
       <section className="card" aria-labelledby="recent-activity-title">
         <div className="card-header">
