@@ -70,5 +70,7 @@ export async function signedInPage(page: Page, name = 'Grace Hopper') {
   await page.goto('/login');
   await signInThroughUi(page, user);
   await expect(page).toHaveURL(/\/$/);
+  // The shell and the dashboard load lazily: wait until they are there, so keys and clicks land.
+  await expect(page.getByRole('heading', { name: 'Analytics Dashboard' })).toBeVisible();
   return user;
 }

@@ -5,13 +5,13 @@
  */
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { z } from 'zod';
-import { MAX_NAME_LENGTH } from '../../src/domain/index.ts';
+import { EMAIL_PATTERN, MAX_NAME_LENGTH } from '../../src/domain/index.ts';
 
 const ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
 
 const claimsSchema = z.object({
   sub: z.string().min(1).max(255),
-  email: z.email().max(254),
+  email: z.email({ pattern: EMAIL_PATTERN }).max(254),
   // Google sends a boolean; very old tokens carried the string.
   email_verified: z.union([z.literal(true), z.literal('true')]),
   name: z.string().optional(),

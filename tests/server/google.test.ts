@@ -91,6 +91,13 @@ describe('POST /api/auth/google', () => {
     expect(bareIssuer.json().user.id).toBe(body.user.id);
   });
 
+  it('accepts a Google account with an international address', async () => {
+    const email = `zoë-${Date.now()}@exämple.com`;
+    const response = await google(await googleToken({ claims: { email, sub: `sub-intl-${Date.now()}` } }));
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user.email).toBe(email);
+  });
+
   it('links an existing account with the same email, which keeps its password', async () => {
     const user = await registerUser(t.app);
     const response = await google(await googleToken({ claims: { email: user.email.toUpperCase() } }));
