@@ -121,3 +121,28 @@ test.describe('at phone width', () => {
     await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   });
 });
+
+test('signing out of all devices ends the other sessions too', async ({ page, browser }) => {
+  const user = await signedInPage(page);
+  // The same person on another computer.
+  const elsewhere = await browser.newContext();
+  const other = await elsewhere.newPage();
+  await other.goto('/login');
+  await other.getByLabel('Email').fill(user.email);
+  await other.getByLabel('Password', { exact: true }).fill(user.password);
+  await other.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(other.getByRole('heading', { name: 'Analytics Dashboard' })).toBeVisible();
+
+  await page.goto('/settings/profile');
+  await page.getByRole('button', { name: 'Sign out of all devices' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // The other computer's session cannot be renewed any more: its next refresh sends it to login.
+  await other.evaluate(() => {
+    localStorage.setItem('accessToken', 'expired');
+    localStorage.removeItem('user');
+  });
+  await other.goto('/workflows');
+  await expect(other).toHaveURL(/\/login\?redirect=%2Fworkflows$/);
+  await elsewhere.close();
+});
