@@ -12,6 +12,7 @@ import { bindTextField } from '../../components/form/bind-text-field.ts';
 import { GoogleSignInArea } from '../../components/google/google-sign-in-area.tsx';
 import { useGoogleSignIn } from '../../components/google/use-google-sign-in.ts';
 import { AuthLayout } from './auth-layout.tsx';
+import { AuthForm, EMAIL_INPUT } from './auth-form.tsx';
 import { SubmitButton } from './submit-button.tsx';
 import { useFreshAuthError } from './use-fresh-auth-error.ts';
 
@@ -63,30 +64,17 @@ export const ForgotPasswordScreen = observer(function ForgotPasswordScreen() {
         <>
           <GoogleSignInArea oneTap onCredential={onGoogleCredential} />
           {error ? <Alert variant="error">{error}</Alert> : null}
-          <form
-            className="auth-form"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              void form.handleSubmit();
-            }}
-          >
+          <AuthForm onSubmit={form.handleSubmit}>
             <form.Field name="email" validators={{ onChange: forgotPasswordFormSchema.shape.email }}>
               {(field) => (
                 <TextField
-                  {...bindTextField(field)}
-                  label="Email"
-                  type="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  placeholder="you@example.com"
-                />
+                  {...bindTextField(field)} {...EMAIL_INPUT} />
               )}
             </form.Field>
             <form.Subscribe selector={(state) => state.isSubmitting}>
               {(isSubmitting) => <SubmitButton label="Send reset link" busy={isSubmitting || authStore.loading} />}
             </form.Subscribe>
-          </form>
+          </AuthForm>
         </>
       )}
     </AuthLayout>

@@ -12,6 +12,7 @@ import { bindTextField } from '../../components/form/bind-text-field.ts';
 import { GoogleSignInArea } from '../../components/google/google-sign-in-area.tsx';
 import { useGoogleSignIn } from '../../components/google/use-google-sign-in.ts';
 import { AuthLayout } from './auth-layout.tsx';
+import { AuthForm, EMAIL_INPUT } from './auth-form.tsx';
 import { LegalNotice } from './legal-notice.tsx';
 import { SubmitButton } from './submit-button.tsx';
 import { useFreshAuthError } from './use-fresh-auth-error.ts';
@@ -49,24 +50,11 @@ export const LoginScreen = observer(function LoginScreen() {
     >
       <GoogleSignInArea oneTap text="signin_with" onCredential={onGoogleCredential} />
       {error ? <Alert variant="error">{error}</Alert> : null}
-      <form
-        className="auth-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.handleSubmit();
-        }}
-      >
+      <AuthForm onSubmit={form.handleSubmit}>
         <form.Field name="email" validators={{ onChange: loginFormSchema.shape.email }}>
           {(field) => (
             <TextField
-              {...bindTextField(field)}
-              label="Email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder="you@example.com"
-            />
+              {...bindTextField(field)} {...EMAIL_INPUT} />
           )}
         </form.Field>
         <form.Field name="password" validators={{ onChange: loginFormSchema.shape.password }}>
@@ -87,7 +75,7 @@ export const LoginScreen = observer(function LoginScreen() {
         <form.Subscribe selector={(state) => state.isSubmitting}>
           {(isSubmitting) => <SubmitButton label="Sign in" busy={isSubmitting || authStore.loading} />}
         </form.Subscribe>
-      </form>
+      </AuthForm>
       <p className="auth-switch">
         Don&apos;t have an account? <Link to="/register">Sign up</Link>
       </p>

@@ -9,10 +9,10 @@ import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { bindTextField } from '../../components/form/bind-text-field.ts';
-import { confirmPasswordError } from '../../components/form/password-match.ts';
 import { GoogleSignInArea } from '../../components/google/google-sign-in-area.tsx';
 import { useGoogleSignIn } from '../../components/google/use-google-sign-in.ts';
 import { AuthLayout } from './auth-layout.tsx';
+import { AuthForm, EMAIL_INPUT, NEW_PASSWORD_INPUT, confirmPasswordValidators } from './auth-form.tsx';
 import { LegalNotice } from './legal-notice.tsx';
 import { SubmitButton } from './submit-button.tsx';
 import { useFreshAuthError } from './use-fresh-auth-error.ts';
@@ -53,49 +53,33 @@ export const RegisterScreen = observer(function RegisterScreen() {
     >
       <GoogleSignInArea oneTap text="signup_with" onCredential={onGoogleCredential} />
       {error ? <Alert variant="error">{error}</Alert> : null}
-      <form
-        className="auth-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.handleSubmit();
-        }}
-      >
+      <AuthForm onSubmit={form.handleSubmit}>
         <form.Field name="name" validators={{ onChange: fields.name }}>
           {(field) => <TextField {...bindTextField(field)} label="Name" autoComplete="name" placeholder="Ada Lovelace" />}
         </form.Field>
         <form.Field name="email" validators={{ onChange: fields.email }}>
           {(field) => (
             <TextField
-              {...bindTextField(field)}
-              label="Email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder="you@example.com"
-            />
+              {...bindTextField(field)} {...EMAIL_INPUT} />
           )}
         </form.Field>
         <form.Field name="password" validators={{ onChange: fields.password }}>
           {(field) => (
-            <TextField {...bindTextField(field)} label="Password" type="password" autoComplete="new-password" />
+            <TextField {...bindTextField(field)} label="Password" {...NEW_PASSWORD_INPUT} />
           )}
         </form.Field>
         <form.Field
           name="confirmPassword"
-          validators={{
-            onChangeListenTo: ['password'],
-            onChange: ({ value, fieldApi }) => confirmPasswordError(fieldApi.form.getFieldValue('password'), value),
-          }}
+          validators={confirmPasswordValidators}
         >
           {(field) => (
-            <TextField {...bindTextField(field)} label="Confirm password" type="password" autoComplete="new-password" />
+            <TextField {...bindTextField(field)} label="Confirm password" {...NEW_PASSWORD_INPUT} />
           )}
         </form.Field>
         <form.Subscribe selector={(state) => state.isSubmitting}>
           {(isSubmitting) => <SubmitButton label="Create account" busy={isSubmitting || authStore.loading} />}
         </form.Subscribe>
-      </form>
+      </AuthForm>
       <p className="auth-switch">
         <Link to="/login">Already have an account? Sign in</Link>
       </p>

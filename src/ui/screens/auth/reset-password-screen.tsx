@@ -9,10 +9,10 @@ import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { bindTextField } from '../../components/form/bind-text-field.ts';
-import { confirmPasswordError } from '../../components/form/password-match.ts';
 import { GoogleSignInArea } from '../../components/google/google-sign-in-area.tsx';
 import { useGoogleSignIn } from '../../components/google/use-google-sign-in.ts';
 import { AuthLayout } from './auth-layout.tsx';
+import { AuthForm, NEW_PASSWORD_INPUT, confirmPasswordValidators } from './auth-form.tsx';
 import { SubmitButton } from './submit-button.tsx';
 import { useFreshAuthError } from './use-fresh-auth-error.ts';
 
@@ -51,28 +51,18 @@ const ResetPasswordForm = observer(function ResetPasswordForm({ token }: { token
   return (
     <AuthLayout heading="Create a new password" subtitle="Enter a strong password below" subtitleIsHeading>
       {error ? <Alert variant="error">{error}</Alert> : null}
-      <form
-        className="auth-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.handleSubmit();
-        }}
-      >
+      <AuthForm onSubmit={form.handleSubmit}>
         <form.Field name="password" validators={{ onChange: resetPasswordFormSchema.shape.password }}>
           {(field) => (
-            <TextField {...bindTextField(field)} label="New password" type="password" autoComplete="new-password" />
+            <TextField {...bindTextField(field)} label="New password" {...NEW_PASSWORD_INPUT} />
           )}
         </form.Field>
         <form.Field
           name="confirmPassword"
-          validators={{
-            onChangeListenTo: ['password'],
-            onChange: ({ value, fieldApi }) => confirmPasswordError(fieldApi.form.getFieldValue('password'), value),
-          }}
+          validators={confirmPasswordValidators}
         >
           {(field) => (
-            <TextField {...bindTextField(field)} label="Confirm password" type="password" autoComplete="new-password" />
+            <TextField {...bindTextField(field)} label="Confirm password" {...NEW_PASSWORD_INPUT} />
           )}
         </form.Field>
         <form.Subscribe selector={(state) => state.isSubmitting}>
@@ -81,7 +71,7 @@ const ResetPasswordForm = observer(function ResetPasswordForm({ token }: { token
         <button type="button" className="btn btn-ghost btn-block" onClick={() => navigate('/login')}>
           Back to login
         </button>
-      </form>
+      </AuthForm>
       <GoogleSignInArea layout="divider-first" onCredential={onGoogleCredential} />
     </AuthLayout>
   );
