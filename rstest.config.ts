@@ -6,7 +6,7 @@ export default defineConfig({
     {
       name: 'node',
       testEnvironment: 'node',
-      include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts'],
+      include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/worker/**/*.test.ts'],
       testTimeout: 30_000,
       hookTimeout: 60_000,
     },
