@@ -3,6 +3,7 @@
  * `--only editor` or `--only server` runs one area. Run with --expose-gc (the npm script does) so heap
  * growth is measured after a collection.
  */
+import { measureEditorFigures, printEditorFigures } from './editor.ts';
 import { measureServerFigures, printServerFigures } from './server.ts';
 
 const args = process.argv.slice(2);
@@ -10,6 +11,11 @@ const json = args.includes('--json');
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 
 const results: Record<string, unknown> = {};
+if (!only || only === 'editor') {
+  const editor = await measureEditorFigures();
+  results.editor = editor;
+  if (!json) printEditorFigures(editor);
+}
 if (!only || only === 'server') {
   const server = await measureServerFigures();
   results.server = server;
