@@ -41,6 +41,8 @@ test('sign in and out with the keyboard alone', async ({ page }) => {
   const user = { name: 'Keyboard Kim', email: uniqueEmail('keys'), password: 'only-the-keys' };
   expect((await page.request.post('/api/auth/register', { data: user })).status()).toBe(201);
   await page.goto('/login');
+  // The form loads lazily: start typing once it is there, as a person would.
+  await expect(page.getByLabel('Email')).toBeVisible();
 
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Flowsmith home' })).toBeFocused();

@@ -76,6 +76,7 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
       google: options.googleClientId ? createGoogleVerifier(options.googleClientId, options.googleJwksUrl) : undefined,
       appUrl: options.appUrl,
       rateLimits: options.rateLimits,
+      refreshReuseGraceSeconds: options.refreshReuseGraceSeconds,
     };
 
     installErrorHandler(app);

@@ -60,6 +60,11 @@ const variables = {
     schema: positiveInt.default(10_000),
     description: 'How long a WebSocket may stay open without authenticating.',
   },
+  REFRESH_REUSE_GRACE_SECONDS: {
+    schema: z.coerce.number().int().min(0).max(300).default(10),
+    description:
+      'A refresh token presented again this soon after its rotation (another tab racing) is refused without revoking the session.',
+  },
   RATE_LIMIT_LOGIN_EMAIL_MAX: { schema: positiveInt.default(10), description: 'Sign-in attempts allowed per email per window.' },
   RATE_LIMIT_LOGIN_EMAIL_WINDOW_MINUTES: { schema: positiveInt.default(15), description: 'Window of the per-email sign-in limit.' },
   RATE_LIMIT_LOGIN_IP_MAX: { schema: positiveInt.default(50), description: 'Sign-in attempts allowed per IP address per window.' },
@@ -129,6 +134,7 @@ export interface Config {
   wsPingIntervalMs: number;
   wsAuthTimeoutMs: number;
   rateLimits: RateLimitSettings;
+  refreshReuseGraceSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -173,6 +179,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     trustProxy: e.TRUST_PROXY,
     wsPingIntervalMs: e.WS_PING_INTERVAL_MS,
     wsAuthTimeoutMs: e.WS_AUTH_TIMEOUT_MS,
+    refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
     rateLimits: {
       loginPerEmail: { max: e.RATE_LIMIT_LOGIN_EMAIL_MAX, windowMs: minutes(e.RATE_LIMIT_LOGIN_EMAIL_WINDOW_MINUTES) },
       loginPerIp: { max: e.RATE_LIMIT_LOGIN_IP_MAX, windowMs: minutes(e.RATE_LIMIT_LOGIN_IP_WINDOW_MINUTES) },

@@ -15,6 +15,8 @@ export interface AuthDependencies {
   google: GoogleVerifier | undefined;
   appUrl: string;
   rateLimits: RateLimitSettings;
+  /** See REFRESH_REUSE_GRACE_SECONDS. */
+  refreshReuseGraceSeconds: number;
 }
 
 /** Auth bodies are a few short fields; a small limit refuses junk before it is read in full. */

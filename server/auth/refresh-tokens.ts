@@ -4,7 +4,13 @@
  * stale tab raced): the whole family is revoked, including its newest token, and the user signs in again.
  *
  * Claiming a token is one `UPDATE ... WHERE used_at IS NULL ... RETURNING`, so of two concurrent
- * refreshes with one token exactly one wins; the other finds it used and revokes the family.
+ * refreshes with one token exactly one wins.
+ *
+ * The loser of such a race is usually not a thief but the same person's other tab: tabs share one token
+ * pair in localStorage, which Chromium propagates between tabs asynchronously, so a tab can present the
+ * token its sibling rotated a moment ago. A token presented again within a short grace period of its
+ * rotation is therefore refused ('recently-rotated': no tokens, nothing revoked) and the client waits for
+ * the sibling's pair; presented any later, it revokes the family.
  */
 import type { Database, Queryable } from '../db/database.ts';
 import { newOpaqueToken, sha256Hex } from './secrets.ts';
@@ -33,9 +39,11 @@ export function issueRefreshToken(db: Queryable, userId: string, remember: boole
   return insertToken(db, userId, null, remember);
 }
 
-export type RotationResult = { ok: true; userId: string; token: string } | { ok: false };
+export type RotationResult =
+  | { ok: true; userId: string; token: string }
+  | { ok: false; reason: 'recently-rotated' | 'invalid' };
 
-export function rotateRefreshToken(db: Database, token: string): Promise<RotationResult> {
+export function rotateRefreshToken(db: Database, token: string, reuseGraceSeconds: number): Promise<RotationResult> {
   const tokenHash = sha256Hex(token);
   // The family's revocation must commit even though the caller answers 401: return, do not throw.
   return db.transaction(async (tx): Promise<RotationResult> => {
@@ -50,13 +58,16 @@ export function rotateRefreshToken(db: Database, token: string): Promise<Rotatio
       const next = await insertToken(tx, current.user_id, current.family_id, current.remember);
       return { ok: true, userId: current.user_id, token: next };
     }
-    const { rows } = await tx.query<{ family_id: string; used_at: Date | null; revoked_at: Date | null }>(
-      'SELECT family_id, used_at, revoked_at FROM refresh_tokens WHERE token_hash = $1',
-      [tokenHash],
+    const { rows } = await tx.query<{ family_id: string; used_at: Date | null; revoked_at: Date | null; recent: boolean }>(
+      `SELECT family_id, used_at, revoked_at, used_at > now() - $2::float8 * interval '1 second' AS recent
+       FROM refresh_tokens WHERE token_hash = $1`,
+      [tokenHash, reuseGraceSeconds],
     );
     const seen = rows[0];
+    // Revoking a family marks every token of it, used ones included: no revoked_at means the family lives.
+    if (seen?.used_at && !seen.revoked_at && seen.recent) return { ok: false, reason: 'recently-rotated' };
     if (seen && (seen.used_at || seen.revoked_at)) await revokeFamily(tx, seen.family_id);
-    return { ok: false };
+    return { ok: false, reason: 'invalid' };
   });
 }
 

@@ -25,6 +25,9 @@ const invalidCredentials = () => new ApiError(401, 'INVALID_CREDENTIALS', UI_MES
 const googleFailed = () => new ApiError(401, 'INVALID_CREDENTIALS', 'Google sign-in failed');
 const sessionExpired = () =>
   new ApiError(401, 'SESSION_EXPIRED', 'Your session has expired. Please sign in again.');
+/** 409, not 401: the session is fine, another tab just renewed it (see refresh-tokens.ts). */
+const renewedElsewhere = () =>
+  new ApiError(409, 'SESSION_EXPIRED', 'This session was just renewed in another tab. Use the new tokens.');
 
 /** logout-all takes no fields: no body or an object, whose fields are ignored. */
 const emptyBodySchema = z.union([z.undefined(), z.object({})]);
@@ -81,8 +84,8 @@ export function authRoutes(deps: AuthDependencies) {
 
     app.post('/refresh', options, async (request) => {
       const body = parse(refreshRequestSchema, request.body);
-      const rotation = await rotateRefreshToken(db, body.refresh_token);
-      if (!rotation.ok) throw sessionExpired();
+      const rotation = await rotateRefreshToken(db, body.refresh_token, deps.refreshReuseGraceSeconds);
+      if (!rotation.ok) throw rotation.reason === 'recently-rotated' ? renewedElsewhere() : sessionExpired();
       return { access_token: await accessTokens.issue(rotation.userId), refresh_token: rotation.token };
     });
 

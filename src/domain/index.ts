@@ -1,2 +1,4 @@
 export * from './auth.ts';
 export * from './errors.ts';
+export * from './flow/index.ts';
+export * from './conditions/index.ts';

@@ -17,6 +17,17 @@ async function refresh(token: string) {
   return post(t.app, '/api/auth/refresh', { refresh_token: token });
 }
 
+/** Moves a token's rotation into the past, beyond the grace period that protects racing tabs. */
+async function ageRotation(token: string) {
+  await t.db.query(
+    `UPDATE refresh_tokens SET used_at = now() - interval '1 hour'
+     WHERE token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')`,
+    [token],
+  );
+}
+
+const RENEWED_ELSEWHERE = { code: 'SESSION_EXPIRED', message: 'This session was just renewed in another tab. Use the new tokens.' };
+
 async function newSession(remember?: boolean) {
   const user = await registerUser(t.app);
   return { user, tokens: await signIn(t.app, user.email, user.password, remember) };
@@ -76,6 +87,7 @@ describe('POST /api/auth/refresh', () => {
     const { tokens } = await newSession();
     const second = (await refresh(tokens.refresh_token)).json<{ refresh_token: string }>();
     const third = (await refresh(second.refresh_token)).json<{ refresh_token: string }>();
+    await ageRotation(tokens.refresh_token);
 
     const replay = await refresh(tokens.refresh_token);
     expect(replay.statusCode).toBe(401);
@@ -90,18 +102,34 @@ describe('POST /api/auth/refresh', () => {
     const { user, tokens } = await newSession();
     const other = await signIn(t.app, user.email, user.password);
     await refresh(tokens.refresh_token);
-    await refresh(tokens.refresh_token);
+    await ageRotation(tokens.refresh_token);
+    expect((await refresh(tokens.refresh_token)).statusCode).toBe(401);
     expect((await refresh(other.refresh_token)).statusCode).toBe(200);
   });
 
-  it('lets exactly one of two concurrent refreshes with one token win', async () => {
+  it('lets exactly one of two concurrent refreshes with one token win, and keeps the session', async () => {
     const { tokens } = await newSession();
     const results = await Promise.all([refresh(tokens.refresh_token), refresh(tokens.refresh_token)]);
     const statuses = results.map((r) => r.statusCode).sort();
-    expect(statuses).toEqual([200, 401]);
+    expect(statuses).toEqual([200, 409]);
+    expect(results.find((r) => r.statusCode === 409)!.json()).toEqual(RENEWED_ELSEWHERE);
+    // The loser is taken for the same person's other tab: the winner's new token still works.
     const winner = results.find((r) => r.statusCode === 200)!.json<{ refresh_token: string }>();
-    // The loser presented a used token: the family, the winner's new token with it, is revoked.
-    expect((await refresh(winner.refresh_token)).statusCode).toBe(401);
+    expect((await refresh(winner.refresh_token)).statusCode).toBe(200);
+  });
+
+  it('treats a token presented again just after its rotation as another tab, and later as theft', async () => {
+    const { tokens } = await newSession();
+    const next = (await refresh(tokens.refresh_token)).json<{ refresh_token: string }>();
+    const again = await refresh(tokens.refresh_token);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual(RENEWED_ELSEWHERE);
+    const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM refresh_tokens WHERE revoked_at IS NOT NULL AND family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = encode(sha256(convert_to($1, \'UTF8\')), \'hex\'))', [tokens.refresh_token]);
+    expect(rows[0]?.n).toBe(0);
+
+    await ageRotation(tokens.refresh_token);
+    expect((await refresh(tokens.refresh_token)).statusCode).toBe(401);
+    expect((await refresh(next.refresh_token)).statusCode).toBe(401);
   });
 
   it('answers 401 SESSION_EXPIRED for an unknown or an expired token', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@rstest/core';
 import { createTokenRefresher, type CrossTabLock } from '../../src/api/token-refresh.ts';
+import { ApiError } from '../../src/api/api-error.ts';
 
 /** Two tabs over one shared storage and one lock, as in a browser with two tabs of the app open. */
 function sharedBrowser() {
@@ -63,5 +64,48 @@ describe('refreshing across tabs', () => {
     browser.store.delete('refresh');
     const tab = createTokenRefresher({ storage: browser.storage, exchange: browser.exchange, lock: browser.lock });
     await expect(tab()).rejects.toThrow('No refresh token');
+  });
+});
+
+describe('when another tab rotated the pair but this tab still reads the old one', () => {
+  const renewedElsewhere = () =>
+    new ApiError({ kind: 'http', status: 409, body: { code: 'SESSION_EXPIRED', message: 'This session was just renewed in another tab.' } });
+
+  it('waits for the sibling pair to reach its storage and uses it', async () => {
+    let refreshToken = 'spent';
+    let accessToken = 'expired';
+    const storage = {
+      getAccessToken: () => accessToken,
+      getRefreshToken: () => refreshToken,
+      setTokens: () => {
+        throw new Error('this tab must not store a pair of its own');
+      },
+    };
+    // The sibling's pair arrives in this tab's copy of localStorage a little later.
+    setTimeout(() => {
+      refreshToken = 'sibling-refresh';
+      accessToken = 'sibling-access';
+    }, 120);
+    const refresh = createTokenRefresher({ storage, exchange: async () => Promise.reject(renewedElsewhere()), lock: (_n, work) => work() });
+    await refresh();
+    expect(accessToken).toBe('sibling-access');
+  });
+
+  it('gives up with the server refusal when no sibling pair arrives', async () => {
+    const storage = { getAccessToken: () => 'expired', getRefreshToken: () => 'spent', setTokens: () => {} };
+    const refresh = createTokenRefresher({
+      storage,
+      exchange: async () => Promise.reject(renewedElsewhere()),
+      lock: (_n, work) => work(),
+      siblingWaitMs: 200,
+    });
+    await expect(refresh()).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('does not wait on any other refusal', async () => {
+    const storage = { getAccessToken: () => 'expired', getRefreshToken: () => 'revoked', setTokens: () => {} };
+    const expired = new ApiError({ kind: 'http', status: 401, body: { code: 'SESSION_EXPIRED', message: 'Your session has expired.' } });
+    const refresh = createTokenRefresher({ storage, exchange: async () => Promise.reject(expired), lock: (_n, work) => work() });
+    await expect(refresh()).rejects.toBe(expired);
   });
 });

@@ -1,0 +1,125 @@
+/**
+ * The stored flat form: what the database keeps and the autosave payload carries. It is the in-memory
+ * form without what can be derived: steps are a plain array of the present steps (no null holes, so a
+ * flow whose numbers went up to step_9000 after many edits does not store 9,000 nulls), without `parent`
+ * pointers and without `invalidCount`. Links stay names, so the form is as flat as the flow is long and
+ * JSON.stringify handles any size.
+ *
+ * Both conversions are O(steps). Reading checks everything (zod per step, then the structure: links,
+ * reachability, one parent per step) because a stored form comes from outside: a database row, the
+ * browser's storage, a request body.
+ */
+import * as z from 'zod/mini';
+import type { Replacement } from './edit.ts';
+import { invalidInput } from './errors.ts';
+import { cloneJson } from './json.ts';
+import { stepNumber, TRIGGER_NAME } from './names.ts';
+import {
+  storedFlowContentSchema,
+  storedFlowVersionSchema,
+  type StoredFlowContent,
+  type StoredFlowVersion,
+  type StoredStep,
+  type StoredTrigger,
+} from './schemas.ts';
+import { checkStructure } from './structure.ts';
+import type { FlatStep, FlatTrigger, FlatVersion, ParentRef } from './types.ts';
+import { countInvalid } from './validity.ts';
+
+/** The stored step: the flat step without its parent pointer (settings shared: treat as read-only). */
+export function toStoredStep(step: Readonly<FlatStep>): StoredStep {
+  const { parent: _parent, ...stored } = step;
+  return stored;
+}
+
+export function toStoredContent(version: FlatVersion): StoredFlowContent {
+  const steps: StoredStep[] = [];
+  for (const step of version.steps) if (step) steps.push(toStoredStep(step));
+  return { displayName: version.displayName, trigger: { ...version.trigger }, steps };
+}
+
+export function toStoredVersion(version: FlatVersion): StoredFlowVersion {
+  const { displayName, trigger, steps } = toStoredContent(version);
+  return {
+    id: version.id,
+    flowId: version.flowId,
+    displayName,
+    state: version.state,
+    valid: version.valid,
+    schemaVersion: version.schemaVersion,
+    ...(version.updated === undefined ? {} : { updated: version.updated }),
+    trigger,
+    steps,
+  };
+}
+
+const UNLINKED: ParentRef = { step: '', slot: 'next' };
+
+/** Rebuilds the flat trigger and steps (parents, counts) from parsed stored content; VALIDATION if broken. */
+export function buildFromStoredContent(content: { trigger: StoredTrigger; steps: readonly StoredStep[] }): Replacement {
+  let max = 0;
+  for (const step of content.steps) {
+    const n = stepNumber(step.name);
+    if (n < 0) throw invalidInput(`'${step.name}' is not a usable step name`);
+    if (n > max) max = n;
+  }
+  const steps: (FlatStep | null)[] = new Array<FlatStep | null>(max + 1).fill(null);
+  for (const stored of content.steps) {
+    const n = stepNumber(stored.name);
+    if (steps[n]) throw invalidInput(`Two steps are named '${stored.name}'`);
+    steps[n] = { ...stored, settings: cloneJson(stored.settings), parent: UNLINKED } as FlatStep;
+  }
+  const t = content.trigger;
+  const trigger: FlatTrigger = { ...t, settings: cloneJson(t.settings) } as FlatTrigger;
+  // Parents come from the links: each linked step gets the slot that links to it, once.
+  const stack: Array<[string, ParentRef]> = trigger.next === null ? [] : [[trigger.next, { step: TRIGGER_NAME, slot: 'next' }]];
+  while (stack.length > 0) {
+    const [name, ref] = stack.pop()!;
+    const step = steps[stepNumber(name)];
+    if (!step) throw invalidInput(`${ref.step} links to missing step '${name}'`);
+    if (step.parent !== UNLINKED) throw invalidInput(`${name} is linked twice (a cycle or a shared step)`);
+    step.parent = ref;
+    if (step.next !== null) stack.push([step.next, { step: name, slot: 'next' }]);
+    if (step.type === 'LOOP_ON_ITEMS' && step.firstLoopStep !== null) stack.push([step.firstLoopStep, { step: name, slot: 'loop' }]);
+    if (step.type === 'ROUTER') {
+      step.children.forEach((child, i) => {
+        if (child !== null) stack.push([child, { step: name, slot: i }]);
+      });
+    }
+  }
+  const invalidCount = countInvalid(trigger, steps);
+  // The remaining invariants (reachability, router children per branch...) in one more pass.
+  checkStructure({ ...EMPTY_IDENTITY, trigger, steps, invalidCount, valid: invalidCount === 0 });
+  return { trigger, steps, invalidCount };
+}
+
+const EMPTY_IDENTITY = { id: '', flowId: '', displayName: '', state: 'DRAFT', schemaVersion: null } as const;
+
+function parseOrThrow<S extends z.ZodMiniType>(schema: S, json: unknown, what: string): z.output<S> {
+  const parsed = schema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw invalidInput(`${what} is malformed: ${issue ? `${issue.path.map(String).join('.') || 'root'}: ${issue.message}` : 'unknown error'}`);
+}
+
+export function parseStoredContent(json: unknown): StoredFlowContent {
+  return parseOrThrow(storedFlowContentSchema, json, 'The stored flow');
+}
+
+/** A version read back from storage, checked and with its derived fields rebuilt. */
+export function fromStoredVersion(json: unknown): FlatVersion {
+  const stored = parseOrThrow(storedFlowVersionSchema, json, 'The stored version');
+  const built = buildFromStoredContent(stored);
+  return {
+    id: stored.id,
+    flowId: stored.flowId,
+    displayName: stored.displayName,
+    state: stored.state,
+    valid: built.invalidCount === 0,
+    schemaVersion: stored.schemaVersion,
+    ...(stored.updated === undefined ? {} : { updated: stored.updated }),
+    trigger: built.trigger,
+    steps: built.steps,
+    invalidCount: built.invalidCount,
+  };
+}

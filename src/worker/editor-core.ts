@@ -1,0 +1,414 @@
+/**
+ * EditorCore: the editor's state machine for one open workflow version, framework-free so it runs in the
+ * worker (exposed with comlink, editor.worker.ts) and headless in Node (tests, `npm run bench`).
+ *
+ * The UI never mutates the version. It sends an operation; the core parses it, applies it with the
+ * domain (`applyOperationWithPatches`, structural sharing), records an undo entry, queues an autosave and
+ * answers with the patches for the UI's mirror. Undo and redo replay stored patches and save 3 s later
+ * (SPEC §4). Published and locked versions are read-only. Publishing saves first, then publishes, then
+ * the version is read-only.
+ *
+ * Per-version state (history, save queue, selection) lives in an EditorSession (editor-session.ts);
+ * this class owns what outlives a session: the transport, the storage, the listeners.
+ */
+import {
+  applyOperationWithPatches,
+  applyVersionPatches,
+  describeOperation,
+  findStep,
+  firstInvalidStep,
+  flowOperationSchema,
+  fromNestedFlow,
+  fromStoredVersion,
+  isFlowOperationError,
+  toStoredContent,
+  type FlatVersion,
+  type Flow,
+  type FlowOperation,
+  type FlowOperationInput,
+  type Patch,
+} from '../domain/flow/index.ts';
+import { AUTOSAVE_DELAY_AFTER_UNDO_MS, type ConflictChoice, type Timers } from './autosave-queue.ts';
+import {
+  applyOptionsSchema,
+  EditorError,
+  flowSchema,
+  formatIssue,
+  openInputSchema,
+  type ApplyOptions,
+  type EditorEvent,
+  type EditorListener,
+  type EditorTransportForCore,
+  type EditorState,
+  type EditResult,
+  type OpenInput,
+  type OpenResult,
+  type PublishResult,
+} from './editor-types.ts';
+import { EditorSession } from './editor-session.ts';
+import { openEditorStorage, type EditorStorage, type StorageMode } from './persistence.ts';
+import { initialSelection, keepSelection, selectionAfter } from './selection.ts';
+import { readHistoryRecord, readUnsavedRecord } from './version-records.ts';
+
+export interface EditorCoreDeps {
+  transport: EditorTransportForCore;
+  /** An opened storage; without it the core opens one over `indexedDB` (memory when that is null). */
+  storage?: EditorStorage | Promise<EditorStorage>;
+  indexedDB?: IDBFactory | null;
+  timers?: Timers;
+  now?: () => number;
+  newId?: () => string;
+  autosaveDelayMs?: number;
+  retryInitialMs?: number;
+  retryMaxMs?: number;
+  /** SPEC §8: autosave and publish failures are logged (and rethrown / retried). */
+  log?: (message: string, error: unknown) => void;
+}
+
+/** Operations that are not edits of the version's content and have their own way in. */
+const NOT_EDITS: Partial<Record<FlowOperation['type'], string>> = {
+  LOCK_AND_PUBLISH: 'Publish with publish(): it saves first, then publishes',
+  LOCK_FLOW: 'A version is locked by publishing it',
+  CHANGE_STATUS: 'CHANGE_STATUS changes the workflow, not the version: use the workflow API',
+  CHANGE_FOLDER: 'CHANGE_FOLDER changes the workflow, not the version: use the workflow API',
+};
+
+/** One step's updates (or the trigger's, or the name's) typed within a second are one undo entry. */
+function defaultGroupKey(operation: FlowOperation): string | undefined {
+  if (operation.type === 'UPDATE_ACTION') return `update:${operation.request.name}`;
+  if (operation.type === 'UPDATE_TRIGGER') return 'update:trigger';
+  if (operation.type === 'CHANGE_NAME') return 'change-name';
+  return undefined;
+}
+
+/**
+ * What the history keeps of an operation. An import carries its flow nested (trigger → nextAction → …),
+ * which IndexedDB's structured clone cannot store past ~2,000 levels; its flat equivalent, "use this
+ * content as the draft", replays the same way and is only as deep as one step.
+ */
+function recordedOperation(operation: FlowOperation, after: FlatVersion): FlowOperation {
+  if (operation.type !== 'IMPORT_FLOW') return operation;
+  return { type: 'USE_AS_DRAFT', request: { versionId: 'import', version: toStoredContent(after) } };
+}
+
+function asEditorError(error: unknown): unknown {
+  if (isFlowOperationError(error)) return new EditorError(error.code, error.message);
+  return error;
+}
+
+export class EditorCore {
+  private session: EditorSession | null = null;
+  private storage: Promise<EditorStorage> | null = null;
+  private storageMode: StorageMode = 'indexeddb';
+  private readonly listeners = new Set<EditorListener>();
+  /** Opens run one after another: a second open waits for the first and then replaces it. */
+  private openChain: Promise<unknown> = Promise.resolve();
+  private disposed = false;
+  private readonly log: (message: string, error: unknown) => void;
+
+  constructor(private readonly deps: EditorCoreDeps) {
+    this.log = deps.log ?? ((message, error) => console.error(message, error));
+  }
+
+  /** Every event of every session; returns the disposer. */
+  subscribe(listener: EditorListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  open(input: OpenInput): Promise<OpenResult> {
+    const opened = this.openChain.then(() => this.openNow(input));
+    this.openChain = opened.catch(() => undefined);
+    return opened;
+  }
+
+  apply(operationInput: FlowOperationInput, optionsInput: ApplyOptions = {}): EditResult {
+    this.requireEditable();
+    const parsedOperation = flowOperationSchema.safeParse(operationInput);
+    if (!parsedOperation.success) throw new EditorError('VALIDATION', `Invalid operation: ${formatIssue(parsedOperation.error)}`);
+    return this.applyParsed(parsedOperation.data, optionsInput);
+  }
+
+  private applyParsed(operation: FlowOperation, optionsInput: ApplyOptions, description = describeOperation(operation)): EditResult {
+    const session = this.requireEditable();
+    const options = applyOptionsSchema.safeParse(optionsInput);
+    if (!options.success) throw new EditorError('VALIDATION', `Invalid options: ${formatIssue(options.error)}`);
+    const refusal = NOT_EDITS[operation.type];
+    if (refusal) throw new EditorError('FLOW_OPERATION_INVALID', refusal);
+
+    const before = session.version;
+    let result;
+    try {
+      result = applyOperationWithPatches(before, operation);
+    } catch (error) {
+      throw asEditorError(error);
+    }
+    if (result.patches.length === 0) return this.editResult(session, []);
+    const groupKey = options.data.groupKey === undefined ? defaultGroupKey(operation) : (options.data.groupKey ?? undefined);
+    session.history.push({
+      description,
+      operation: recordedOperation(operation, result.version),
+      patches: result.patches,
+      inversePatches: result.inversePatches,
+      ...(groupKey === undefined ? {} : { groupKey }),
+    });
+    session.version = result.version;
+    session.selected = selectionAfter(operation, before, result.version, session.selected);
+    session.persistHistory();
+    session.queue.enqueue(result.version);
+    return this.editResult(session, result.patches);
+  }
+
+  /**
+   * Imports a flow file (ours or an Activepieces export) given as JSON text. The text is parsed here, in
+   * the worker: a nested flow thousands of steps deep would overflow structuredClone on its way through
+   * postMessage, while JSON text of any depth crosses as a plain string.
+   */
+  importFlow(jsonText: string, options: ApplyOptions = {}): EditResult {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(jsonText);
+    } catch {
+      throw new EditorError('VALIDATION', 'The file is not valid JSON');
+    }
+    let imported: FlatVersion;
+    try {
+      imported = fromNestedFlow(parsed);
+    } catch (error) {
+      throw asEditorError(error);
+    }
+    // Applied as its flat equivalent: replacing name, trigger and steps is exactly what an import does.
+    const operation: FlowOperation = { type: 'USE_AS_DRAFT', request: { versionId: 'import', version: toStoredContent(imported) } };
+    return this.applyParsed(operation, options, 'Import flow');
+  }
+
+  /** Reverts the newest entry; null when there is nothing to undo. Saves 3 s later. */
+  undo(): EditResult | null {
+    const session = this.requireEditable();
+    const entry = session.history.undo();
+    return entry ? this.replay(session, entry.inversePatches) : null;
+  }
+
+  redo(): EditResult | null {
+    const session = this.requireEditable();
+    const entry = session.history.redo();
+    return entry ? this.replay(session, entry.patches) : null;
+  }
+
+  /** The next edit starts a new undo entry (the UI calls this when a field loses focus). */
+  breakGroup(): void {
+    this.session?.history.breakGroup();
+  }
+
+  /** Selecting is not an edit: allowed on read-only versions, never touches history. */
+  select(stepName: string | null): string | null {
+    const session = this.requireSession();
+    if (stepName !== null && !findStep(session.version, stepName)) {
+      throw new EditorError('STEP_NOT_FOUND', `No step is named '${stepName}'`);
+    }
+    session.selected = stepName;
+    return stepName;
+  }
+
+  firstInvalidStep(): string | null {
+    return firstInvalidStep(this.requireSession().version);
+  }
+
+  getState(): EditorState {
+    return this.stateOf(this.requireSession());
+  }
+
+  /** Saves everything now (leaving the editor: SPEC §2's "save before leaving?"). Rejects on failure. */
+  async flush(): Promise<void> {
+    const session = this.requireSession();
+    try {
+      await session.queue.flush();
+    } catch (error) {
+      this.log('Autosave failed', error);
+      throw error;
+    }
+  }
+
+  /** After a 409: keep mine (send again as an overwrite) or reload (drop local changes and history). */
+  resolveConflict(choice: ConflictChoice): void {
+    const session = this.requireSession();
+    if (session.queue.status.status !== 'conflict') return;
+    session.queue.resolveConflict(choice);
+    if (choice === 'reload') {
+      session.history.clear();
+      session.persistHistory();
+      session.announceHistory();
+      this.emit({ type: 'reload-required', versionId: session.versionId });
+    }
+  }
+
+  /** SPEC §4: saves first, then publishes; only a draft that is not saving or publishing; then read-only. */
+  async publish(): Promise<PublishResult> {
+    const session = this.requireSession();
+    if (session.readOnlyReason) throw new EditorError('READ_ONLY', 'Only a draft can be published');
+    if (session.publishing) throw new EditorError('BUSY', 'The version is already being published');
+    if (session.queue.isSaving) throw new EditorError('BUSY', 'Wait for the current save to finish');
+    session.setPublishing(true);
+    try {
+      await session.queue.flush();
+      const reply = await this.deps.transport.publish({ workflow_id: session.flow.id, version_id: session.versionId });
+      const flow = flowSchema.parse(reply.workflow) as Flow;
+      session.flow = flow;
+      session.version = reply.version;
+      session.selected = keepSelection(reply.version, session.selected);
+      // A published version is never edited again: its undo history has no use left.
+      session.history.clear();
+      session.persistHistory();
+      session.setReadOnly('published');
+      return { flow, version: reply.version };
+    } catch (error) {
+      this.log('Publish failed', error);
+      throw error;
+    } finally {
+      session.setPublishing(false);
+    }
+  }
+
+  /** Ends the session and stops listening; unsaved changes stay in storage for the next session. */
+  async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
+    await this.openChain;
+    await this.closeSession();
+    this.listeners.clear();
+    // Close only a storage this core opened; an injected one belongs to whoever injected it.
+    if (!this.deps.storage && this.storage) (await this.storage).close();
+  }
+
+  private async openNow(input: OpenInput): Promise<OpenResult> {
+    if (this.disposed) throw new EditorError('NOT_OPEN', 'The editor was disposed');
+    const parsed = openInputSchema.safeParse(input);
+    if (!parsed.success) throw new EditorError('VALIDATION', `Invalid open request: ${formatIssue(parsed.error)}`);
+    let serverVersion: FlatVersion;
+    try {
+      serverVersion = fromStoredVersion(parsed.data.version);
+    } catch (error) {
+      throw asEditorError(error);
+    }
+    const flow = parsed.data.flow as Flow;
+    await this.closeSession();
+    const storage = await this.getStorage();
+    const publishedId = parsed.data.publishedVersionId !== undefined ? parsed.data.publishedVersionId : flow.publishedVersionId;
+    const readOnlyReason = serverVersion.id === publishedId ? 'published' : serverVersion.state === 'LOCKED' ? 'locked' : null;
+    // A read-only version cannot take recovered changes; they stay stored rather than being thrown away.
+    const recovered = readOnlyReason ? null : readUnsavedRecord(await storage.get('unsaved', serverVersion.id), serverVersion.id);
+    const version = recovered ?? serverVersion;
+    const { history, restored } = readHistoryRecord(await storage.get('history', serverVersion.id), version, recovered !== null, {
+      ...(this.deps.now ? { now: this.deps.now } : {}),
+      ...(this.deps.newId ? { newId: this.deps.newId } : {}),
+    });
+    const session = new EditorSession({
+      flow,
+      version,
+      anchor: serverVersion.updated ?? null,
+      readOnlyReason,
+      selected: initialSelection(version, readOnlyReason !== null, parsed.data.run),
+      history,
+      storage,
+      recovered,
+      transport: this.deps.transport,
+      emit: (event) => this.emit(event),
+      log: this.log,
+      ...(this.deps.timers ? { timers: this.deps.timers } : {}),
+      ...(this.deps.now ? { now: this.deps.now } : {}),
+      ...(this.deps.retryInitialMs !== undefined ? { retryInitialMs: this.deps.retryInitialMs } : {}),
+      ...(this.deps.retryMaxMs !== undefined ? { retryMaxMs: this.deps.retryMaxMs } : {}),
+    });
+    this.session = session;
+    if (readOnlyReason) this.emit({ type: 'read-only', versionId: version.id, readOnly: true, reason: readOnlyReason });
+    return { ...this.stateOf(session), version, flow, recovered: recovered !== null, historyRestored: restored };
+  }
+
+  private replay(session: EditorSession, patches: Patch[]): EditResult {
+    let version: FlatVersion;
+    try {
+      version = applyVersionPatches(session.version, patches);
+    } catch (error) {
+      // Only possible if stored history no longer fits the version: drop it rather than corrupt the flow.
+      session.history.clear();
+      session.persistHistory();
+      throw new EditorError('FLOW_OPERATION_INVALID', `The undo history no longer fits this version and was cleared (${String(error)})`);
+    }
+    session.version = version;
+    session.selected = keepSelection(version, session.selected);
+    session.persistHistory();
+    session.queue.scheduleDelayed(version, this.deps.autosaveDelayMs ?? AUTOSAVE_DELAY_AFTER_UNDO_MS);
+    return this.editResult(session, patches);
+  }
+
+  private editResult(session: EditorSession, patches: Patch[]): EditResult {
+    session.announceHistory();
+    return {
+      patches,
+      valid: session.version.valid,
+      selected: session.selected,
+      status: session.queue.status.status,
+      canUndo: session.history.canUndo,
+      canRedo: session.history.canRedo,
+    };
+  }
+
+  private stateOf(session: EditorSession): EditorState {
+    return {
+      versionId: session.versionId,
+      readOnly: session.readOnlyReason !== null,
+      readOnlyReason: session.readOnlyReason,
+      valid: session.version.valid,
+      selected: session.selected,
+      save: session.queue.status,
+      publishing: session.publishing,
+      canUndo: session.history.canUndo,
+      canRedo: session.history.canRedo,
+      storageMode: this.storageMode,
+    };
+  }
+
+  private requireSession(): EditorSession {
+    if (!this.session) throw new EditorError('NOT_OPEN', 'No version is open in the editor');
+    return this.session;
+  }
+
+  private requireEditable(): EditorSession {
+    const session = this.requireSession();
+    if (session.readOnlyReason === 'published') throw new EditorError('READ_ONLY', 'This version is published and read-only');
+    if (session.readOnlyReason === 'locked') throw new EditorError('READ_ONLY', 'This version is locked and read-only');
+    if (session.publishing) throw new EditorError('BUSY', 'The version is being published');
+    return session;
+  }
+
+  private getStorage(): Promise<EditorStorage> {
+    this.storage ??= Promise.resolve(
+      this.deps.storage ??
+        openEditorStorage({
+          indexedDB: this.deps.indexedDB ?? null,
+          onDegraded: (detail) => this.emit({ type: 'storage-degraded', detail }),
+        }),
+    ).then((storage) => {
+      this.storageMode = storage.mode;
+      return storage;
+    });
+    return this.storage;
+  }
+
+  private async closeSession(): Promise<void> {
+    const session = this.session;
+    this.session = null;
+    await session?.dispose();
+  }
+
+  private emit(event: EditorEvent): void {
+    if (event.type === 'storage-degraded') this.storageMode = event.detail.mode;
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.log('An editor listener failed', error);
+      }
+    }
+  }
+}

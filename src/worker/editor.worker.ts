@@ -1,0 +1,42 @@
+/**
+ * The editor worker's entry: one EditorCore over the real API and the browser's IndexedDB, exposed with
+ * comlink. The UI creates it with `new Worker(new URL('./editor.worker.ts', import.meta.url), { type:
+ * 'module' })`, wraps it with `Comlink.wrap<EditorWorkerRemote>(worker)`, and hands over its token
+ * functions once with `setAuth(Comlink.proxy({ getAccessToken, refreshAccessToken }))`: a worker cannot
+ * read localStorage, and refreshes are serialised across tabs on the UI thread (src/api/token-refresh.ts).
+ */
+import * as Comlink from 'comlink';
+import { fromStoredVersion, type FlatVersion, type Flow, type StoredFlowContent } from '../domain/flow/index.ts';
+import { EditorCore } from './editor-core.ts';
+import { flowSchema } from './editor-types.ts';
+import { exposeEditorCore, type EditorWorkerApi } from './expose.ts';
+import { DEFAULT_API_BASE_URL, HttpTransport } from './http-transport.ts';
+
+export interface AuthBridge {
+  getAccessToken(): string | null | Promise<string | null>;
+  refreshAccessToken(): Promise<void>;
+}
+
+let auth: AuthBridge | null = null;
+
+const transport = new HttpTransport<StoredFlowContent, FlatVersion, Flow>({
+  baseUrl: DEFAULT_API_BASE_URL,
+  getAccessToken: () => auth?.getAccessToken() ?? null,
+  refreshAccessToken: () => (auth ? auth.refreshAccessToken() : Promise.reject(new Error('No session'))),
+  // Replies are checked by the domain before the core uses them (a malformed version is refused).
+  parseVersion: fromStoredVersion,
+  parseWorkflow: (value) => flowSchema.parse(value) as Flow,
+});
+
+const core = new EditorCore({ transport, indexedDB: globalThis.indexedDB ?? null });
+
+const extra = {
+  setAuth(bridge: AuthBridge): void {
+    auth = bridge;
+  },
+};
+
+exposeEditorCore(core, globalThis as unknown as Comlink.Endpoint, extra);
+
+/** What `Comlink.wrap` gives the UI. */
+export type EditorWorkerRemote = Comlink.Remote<EditorWorkerApi & typeof extra>;

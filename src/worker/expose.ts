@@ -1,0 +1,91 @@
+/**
+ * EditorCore over comlink. The core stays comlink-free (it runs headless in Node); this adapter is what
+ * the worker exposes and what Node tests wrap over a MessageChannel, so both exercise the same path.
+ *
+ * Two things comlink does not do by itself:
+ * - `subscribe` must hand back a function, so the disposer is returned as a `Comlink.proxy`; the UI's
+ *   listener proxy is released when it unsubscribes or the API is disposed (an unreleased proxy keeps a
+ *   MessagePort, and with it the worker, alive).
+ * - A thrown error crosses as name/message/stack only. The UI needs the refusal's code (READ_ONLY, BUSY,
+ *   STEP_NOT_FOUND...) and a failed save's HTTP status, so the 'throw' handler also carries `code`,
+ *   `status` and `kind` when the error has them; comlink's receiving side copies them onto the Error.
+ */
+import * as Comlink from 'comlink';
+import type { ConflictChoice } from './autosave-queue.ts';
+import type { EditorCore } from './editor-core.ts';
+import type { ApplyOptions, EditorListener, OpenInput } from './editor-types.ts';
+import type { FlowOperationInput } from '../domain/flow/index.ts';
+
+const CARRIED_FIELDS = ['code', 'status', 'kind'] as const;
+
+let errorFieldsInstalled = false;
+
+/** Makes thrown errors keep their `code`, `status` and `kind` across comlink (idempotent, process-wide). */
+export function installErrorFieldsHandler(): void {
+  if (errorFieldsInstalled) return;
+  const original = Comlink.transferHandlers.get('throw');
+  if (!original) return;
+  errorFieldsInstalled = true;
+  Comlink.transferHandlers.set('throw', {
+    canHandle: (value): value is unknown => original.canHandle(value),
+    serialize: (thrown) => {
+      const [serialized, transferables] = original.serialize(thrown);
+      const error = (thrown as { value?: unknown }).value;
+      const wire = serialized as { isError?: boolean; value?: Record<string, unknown> };
+      if (error instanceof Error && wire.isError && wire.value) {
+        for (const field of CARRIED_FIELDS) {
+          const value: unknown = (error as unknown as Record<string, unknown>)[field];
+          if (typeof value === 'string' || typeof value === 'number') wire.value[field] = value;
+        }
+      }
+      return [serialized, transferables];
+    },
+    deserialize: (serialized) => original.deserialize(serialized),
+  });
+}
+
+type RemoteListener = EditorListener & Partial<Pick<Comlink.ProxyMethods, typeof Comlink.releaseProxy>>;
+
+/** The API object the worker exposes; every method is the core's, `subscribe` returns a proxied disposer. */
+export function createEditorWorkerApi(core: EditorCore) {
+  const subscriptions = new Set<() => void>();
+  return {
+    open: (input: OpenInput) => core.open(input),
+    apply: (operation: FlowOperationInput, options?: ApplyOptions) => core.apply(operation, options),
+    importFlow: (jsonText: string, options?: ApplyOptions) => core.importFlow(jsonText, options),
+    undo: () => core.undo(),
+    redo: () => core.redo(),
+    breakGroup: () => core.breakGroup(),
+    select: (stepName: string | null) => core.select(stepName),
+    firstInvalidStep: () => core.firstInvalidStep(),
+    getState: () => core.getState(),
+    flush: () => core.flush(),
+    resolveConflict: (choice: ConflictChoice) => core.resolveConflict(choice),
+    publish: () => core.publish(),
+    subscribe(listener: RemoteListener): (() => void) & Comlink.ProxyMarked {
+      const stop = core.subscribe((event) => {
+        // A remote call answers with a promise; a closed UI side must not become an unhandled rejection.
+        void Promise.resolve(listener(event)).catch(() => undefined);
+      });
+      const unsubscribe = () => {
+        if (!subscriptions.delete(unsubscribe)) return;
+        stop();
+        listener[Comlink.releaseProxy]?.();
+      };
+      subscriptions.add(unsubscribe);
+      return Comlink.proxy(unsubscribe);
+    },
+    async dispose(): Promise<void> {
+      for (const unsubscribe of [...subscriptions]) unsubscribe();
+      await core.dispose();
+    },
+  };
+}
+
+export type EditorWorkerApi = ReturnType<typeof createEditorWorkerApi>;
+
+/** Exposes the core on an endpoint (the worker's global scope, or a MessagePort in tests). */
+export function exposeEditorCore<Extra extends object>(core: EditorCore, endpoint: Comlink.Endpoint, extra?: Extra): void {
+  installErrorFieldsHandler();
+  Comlink.expose({ ...createEditorWorkerApi(core), ...extra }, endpoint);
+}

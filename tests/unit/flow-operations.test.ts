@@ -1,0 +1,369 @@
+import { describe, expect, it } from '@rstest/core';
+import {
+  applyOperation,
+  applyOperationWithPatches,
+  applyVersionPatches,
+  checkStructure,
+  createAction,
+  createEmptyVersion,
+  FlowOperationError,
+  nextStepName,
+  stepsInOrder,
+  type FlatVersion,
+  type FlowErrorCode,
+  type FlowOperation,
+  type NewAction,
+  type StepLocation,
+} from '../../src/domain/index.ts';
+
+// ---- a small realistic flow, and an `apply` that checks every invariant around each operation ----
+
+const code = (name: string, input: Record<string, unknown> = {}): NewAction => ({
+  ...createAction('CODE', name, { valid: true }),
+  settings: { input },
+});
+
+/**
+ * trigger → step_1 → step_2 (loop: step_3 → step_4) → step_5 (router: [step_6 → step_7], [step_8]) → step_9
+ */
+function sampleFlow(): FlatVersion {
+  let v = createEmptyVersion({ id: 'v1', flowId: 'f1', displayName: 'Sample' });
+  const add = (parentStep: string, action: NewAction, where?: StepLocation, branchIndex?: number) => {
+    v = applyOperation(v, { type: 'ADD_ACTION', request: { parentStep, action, stepLocationRelativeToParent: where, branchIndex } });
+  };
+  v = applyOperation(v, { type: 'UPDATE_TRIGGER', request: { name: 'trigger', type: 'EMPTY', displayName: 'Start', valid: true, settings: {} } });
+  add('trigger', code('step_1'));
+  add('step_1', createAction('LOOP_ON_ITEMS', 'step_2', { valid: true }));
+  add('step_2', code('step_3'), 'INSIDE_LOOP');
+  add('step_3', code('step_4'));
+  add('step_2', createAction('ROUTER', 'step_5', { valid: true }));
+  add('step_5', createAction('PIECE', 'step_6', { valid: true, pieceName: '@activepieces/piece-http', pieceVersion: '0.5.0' }), 'INSIDE_BRANCH', 0);
+  add('step_6', code('step_7'));
+  add('step_5', code('step_8'), 'INSIDE_BRANCH', 1);
+  add('step_5', code('step_9'));
+  return v;
+}
+
+/** Applies, and checks: input untouched, structure sound, patches and inverse patches exact. */
+function apply(version: FlatVersion, operation: FlowOperation): FlatVersion {
+  const before = structuredClone(version);
+  const result = applyOperationWithPatches(version, operation);
+  expect(version).toStrictEqual(before);
+  checkStructure(result.version);
+  expect(applyVersionPatches(version, result.patches)).toStrictEqual(result.version);
+  expect(applyVersionPatches(result.version, result.inversePatches)).toStrictEqual(version);
+  return result.version;
+}
+
+/** Expects a refusal with `code`, and the version untouched. */
+function refused(version: FlatVersion, operation: FlowOperation, code: FlowErrorCode): FlowOperationError {
+  const before = structuredClone(version);
+  let caught: unknown;
+  try {
+    applyOperation(version, operation);
+  } catch (error) {
+    caught = error;
+  }
+  expect(caught).toBeInstanceOf(FlowOperationError);
+  expect((caught as FlowOperationError).code).toBe(code);
+  expect(version).toStrictEqual(before);
+  return caught as FlowOperationError;
+}
+
+const order = (v: FlatVersion) => stepsInOrder(v).map((s) => s.name);
+const step = (v: FlatVersion, name: string) => v.steps[Number(name.slice(5))]!;
+const addOp = (parentStep: string, action: NewAction, where?: StepLocation, branchIndex?: number): FlowOperation => ({
+  type: 'ADD_ACTION',
+  request: { parentStep, action, stepLocationRelativeToParent: where, branchIndex },
+});
+const updateOf = (v: FlatVersion, name: string, change: Partial<Extract<FlowOperation, { type: 'UPDATE_ACTION' }>['request']>): FlowOperation => {
+  const { parent: _p, next: _n, ...current } = step(v, name) as unknown as Record<string, unknown>;
+  delete current.firstLoopStep;
+  delete current.children;
+  return { type: 'UPDATE_ACTION', request: { ...current, ...change } as Extract<FlowOperation, { type: 'UPDATE_ACTION' }>['request'] };
+};
+
+describe('the sample flow', () => {
+  it('is built as drawn', () => {
+    const v = sampleFlow();
+    checkStructure(v);
+    expect(order(v)).toEqual(['step_1', 'step_2', 'step_3', 'step_4', 'step_5', 'step_6', 'step_7', 'step_8', 'step_9']);
+    expect(v.valid).toBe(true);
+    expect(nextStepName(v)).toBe('step_10');
+  });
+});
+
+describe('ADD_ACTION', () => {
+  it('puts the step after its parent and moves the old successor after it', () => {
+    const v = apply(sampleFlow(), addOp('step_1', code('step_10')));
+    expect(order(v).slice(0, 3)).toEqual(['step_1', 'step_10', 'step_2']);
+    expect(step(v, 'step_2').parent).toEqual({ step: 'step_10', slot: 'next' });
+  });
+
+  it('adds after the trigger, first in a loop and first in a branch', () => {
+    let v = apply(sampleFlow(), addOp('trigger', code('step_10')));
+    expect(v.trigger.next).toBe('step_10');
+    v = apply(v, addOp('step_2', code('step_11'), 'INSIDE_LOOP'));
+    expect(step(v, 'step_2')).toMatchObject({ firstLoopStep: 'step_11' });
+    expect(step(v, 'step_11').next).toBe('step_3');
+    v = apply(v, addOp('step_5', code('step_12'), 'INSIDE_BRANCH', 1));
+    expect(step(v, 'step_5')).toMatchObject({ children: ['step_6', 'step_12'] });
+    expect(step(v, 'step_8').parent).toEqual({ step: 'step_12', slot: 'next' });
+  });
+
+  it('gives a new loop an empty body and a new router one empty slot per branch', () => {
+    let v = apply(sampleFlow(), addOp('step_9', createAction('LOOP_ON_ITEMS', 'step_10')));
+    expect(step(v, 'step_10')).toMatchObject({ firstLoopStep: null });
+    v = apply(v, addOp('step_10', createAction('ROUTER', 'step_11')));
+    expect(step(v, 'step_11')).toMatchObject({
+      children: [null, null],
+      settings: {
+        executionType: 'EXECUTE_FIRST_MATCH',
+        branches: [
+          { branchName: 'Branch 1', branchType: 'CONDITION', conditions: [[{ firstValue: '', secondValue: '', operator: 'TEXT_CONTAINS', caseSensitive: false }]] },
+          { branchName: 'Otherwise', branchType: 'FALLBACK' },
+        ],
+      },
+    });
+  });
+
+  it('keeps valid from the request; a step that does not say is invalid, and so is the version', () => {
+    const v = apply(sampleFlow(), addOp('step_9', createAction('CODE', 'step_10')));
+    expect(step(v, 'step_10').valid).toBe(false);
+    expect(v).toMatchObject({ valid: false, invalidCount: 1 });
+    const { valid: _valid, ...silent } = code('step_11');
+    expect(step(apply(v, addOp('step_9', silent as NewAction)), 'step_11').valid).toBe(false);
+    expect(apply(sampleFlow(), addOp('step_9', code('step_10'))).valid).toBe(true);
+  });
+
+  it('copies the request: changing it afterwards does not change the flow', () => {
+    const action = code('step_10', { url: 'a' });
+    const v = apply(sampleFlow(), addOp('step_9', action));
+    (action.settings.input as Record<string, unknown>).url = 'b';
+    expect(step(v, 'step_10').settings.input).toEqual({ url: 'a' });
+  });
+
+  it('fills a hole left by a deleted step, but never skips numbers or reuses a live name', () => {
+    const v = apply(sampleFlow(), { type: 'DELETE_ACTION', request: { names: ['step_1'] } });
+    expect(step(apply(v, addOp('trigger', code('step_1'))), 'step_1').parent).toEqual({ step: 'trigger', slot: 'next' });
+    refused(v, addOp('trigger', code('step_12')), 'FLOW_OPERATION_INVALID');
+    refused(v, addOp('trigger', code('step_3')), 'FLOW_OPERATION_INVALID');
+  });
+
+  it('refuses a parent that does not exist (STEP_NOT_FOUND)', () => {
+    refused(sampleFlow(), addOp('step_99', code('step_10')), 'STEP_NOT_FOUND');
+    refused(sampleFlow(), addOp('nope', code('step_10')), 'STEP_NOT_FOUND');
+  });
+
+  it.each<[string, string, StepLocation, number | undefined]>([
+    ['inside a loop of a code step', 'step_1', 'INSIDE_LOOP', undefined],
+    ['inside a loop of a router', 'step_5', 'INSIDE_LOOP', undefined],
+    ['inside a branch of a code step', 'step_1', 'INSIDE_BRANCH', 0],
+    ['inside a branch of a loop', 'step_2', 'INSIDE_BRANCH', 0],
+    ['inside a branch without an index', 'step_5', 'INSIDE_BRANCH', undefined],
+    ['inside a branch past the last', 'step_5', 'INSIDE_BRANCH', 2],
+    ['inside a negative branch', 'step_5', 'INSIDE_BRANCH', -1],
+    ['inside a fractional branch', 'step_5', 'INSIDE_BRANCH', 0.5],
+    ['inside the trigger as a loop', 'trigger', 'INSIDE_LOOP', undefined],
+    ['inside the trigger as a router', 'trigger', 'INSIDE_BRANCH', 0],
+  ])('refuses a step %s (FLOW_OPERATION_INVALID)', (_label, parent, where, branchIndex) => {
+    refused(sampleFlow(), addOp(parent, code('step_10'), where, branchIndex), 'FLOW_OPERATION_INVALID');
+  });
+
+  it('refuses a duplicate name or a name that is not step_N', () => {
+    expect(refused(sampleFlow(), addOp('step_9', code('step_4')), 'FLOW_OPERATION_INVALID').message).toContain('already exists');
+    refused(sampleFlow(), addOp('step_9', code('trigger')), 'FLOW_OPERATION_INVALID');
+    refused(sampleFlow(), addOp('step_9', code('step_010')), 'FLOW_OPERATION_INVALID');
+  });
+});
+
+describe('UPDATE_ACTION', () => {
+  it('replaces settings and name, patching only what changed', () => {
+    const v = sampleFlow();
+    const result = applyOperationWithPatches(v, updateOf(v, 'step_3', { displayName: 'Renamed', settings: { input: { a: 1 } } }));
+    checkStructure(result.version);
+    expect(step(result.version, 'step_3')).toMatchObject({ displayName: 'Renamed', settings: { input: { a: 1 } } });
+    const paths = result.patches.map((p) => p.path.join('/'));
+    expect(paths).toContain('steps/3/displayName');
+    expect(paths).toContain('steps/3/settings/input/a');
+    expect(paths.every((p) => p.startsWith('steps/3/') || p === 'invalidCount' || p === 'valid')).toBe(true);
+  });
+
+  it('takes valid from the request, false when absent', () => {
+    const v = sampleFlow();
+    expect(step(apply(v, updateOf(v, 'step_3', { valid: undefined })), 'step_3').valid).toBe(false);
+    const invalid = apply(v, updateOf(v, 'step_3', { valid: false }));
+    expect(invalid).toMatchObject({ valid: false, invalidCount: 1 });
+    expect(apply(invalid, updateOf(invalid, 'step_3', { valid: true }))).toMatchObject({ valid: true, invalidCount: 0 });
+  });
+
+  it('keeps skip when the request leaves it out, drops a custom logo that is left out', () => {
+    let v = apply(sampleFlow(), { type: 'SET_SKIP_ACTION', request: { names: ['step_3'], skip: true } });
+    v = apply(v, updateOf(v, 'step_3', { customLogoUrl: 'https://x/logo.png' }));
+    expect(step(v, 'step_3')).toMatchObject({ skip: true, customLogoUrl: 'https://x/logo.png' });
+    const { customLogoUrl: _c, skip: _s, ...rest } = (updateOf(v, 'step_3', {}) as Extract<FlowOperation, { type: 'UPDATE_ACTION' }>).request;
+    v = apply(v, { type: 'UPDATE_ACTION', request: rest });
+    expect(step(v, 'step_3').skip).toBe(true);
+    expect('customLogoUrl' in step(v, 'step_3')).toBe(false);
+  });
+
+  it('changes the type of a step that contains nothing', () => {
+    let v = sampleFlow();
+    v = apply(v, updateOf(v, 'step_9', { type: 'PIECE', settings: { pieceName: 'p', pieceVersion: '1.0.0', input: {} } }));
+    expect(step(v, 'step_9').type).toBe('PIECE');
+    v = apply(v, updateOf(v, 'step_9', { type: 'ROUTER', settings: createAction('ROUTER', 'x').settings }));
+    expect(step(v, 'step_9')).toMatchObject({ type: 'ROUTER', children: [null, null] });
+    v = apply(v, updateOf(v, 'step_9', { type: 'LOOP_ON_ITEMS', settings: { items: '{{step_1}}' } }));
+    expect(step(v, 'step_9')).toMatchObject({ type: 'LOOP_ON_ITEMS', firstLoopStep: null });
+    expect('children' in step(v, 'step_9')).toBe(false);
+  });
+
+  it('refuses to change the type of a step that holds steps, or a router branch count', () => {
+    const v = sampleFlow();
+    refused(v, updateOf(v, 'step_2', { type: 'CODE', settings: { input: {} } }), 'FLOW_OPERATION_INVALID');
+    const router = updateOf(v, 'step_5', {}) as Extract<FlowOperation, { type: 'UPDATE_ACTION' }>;
+    if (router.request.type !== 'ROUTER') throw new Error('router expected');
+    const branches = [...router.request.settings.branches, { branchName: 'More', branchType: 'FALLBACK' as const }];
+    refused(v, { type: 'UPDATE_ACTION', request: { ...router.request, settings: { ...router.request.settings, branches } } }, 'FLOW_OPERATION_INVALID');
+  });
+
+  it('refuses a step that does not exist, and the trigger', () => {
+    const v = sampleFlow();
+    refused(v, updateOf(v, 'step_3', { name: 'step_42' }), 'STEP_NOT_FOUND');
+    refused(v, updateOf(v, 'step_3', { name: 'trigger' }), 'FLOW_OPERATION_INVALID');
+  });
+});
+
+describe('DELETE_ACTION', () => {
+  it('removes the step and re-links its successor', () => {
+    const v = apply(sampleFlow(), { type: 'DELETE_ACTION', request: { names: ['step_1'] } });
+    expect(v.trigger.next).toBe('step_2');
+    expect(step(v, 'step_2').parent).toEqual({ step: 'trigger', slot: 'next' });
+    expect(v.steps[1]).toBeNull();
+  });
+
+  it('re-links the first step of a loop body and of a branch', () => {
+    let v = apply(sampleFlow(), { type: 'DELETE_ACTION', request: { names: ['step_3'] } });
+    expect(step(v, 'step_2')).toMatchObject({ firstLoopStep: 'step_4' });
+    expect(step(v, 'step_4').parent).toEqual({ step: 'step_2', slot: 'loop' });
+    v = apply(v, { type: 'DELETE_ACTION', request: { names: ['step_8'] } });
+    expect(step(v, 'step_5')).toMatchObject({ children: ['step_6', null] });
+  });
+
+  it('removes everything inside a loop or a router', () => {
+    let v = apply(sampleFlow(), { type: 'DELETE_ACTION', request: { names: ['step_2'] } });
+    expect(order(v)).toEqual(['step_1', 'step_5', 'step_6', 'step_7', 'step_8', 'step_9']);
+    v = apply(v, { type: 'DELETE_ACTION', request: { names: ['step_5'] } });
+    expect(order(v)).toEqual(['step_1', 'step_9']);
+  });
+
+  it('deletes several steps, even one already inside another deleted step', () => {
+    const v = apply(sampleFlow(), { type: 'DELETE_ACTION', request: { names: ['step_2', 'step_3', 'step_9'] } });
+    expect(order(v)).toEqual(['step_1', 'step_5', 'step_6', 'step_7', 'step_8']);
+  });
+
+  it('makes the version valid again when the only invalid step goes', () => {
+    const v = apply(sampleFlow(), addOp('step_4', createAction('CODE', 'step_10')));
+    expect(v.valid).toBe(false);
+    expect(apply(v, { type: 'DELETE_ACTION', request: { names: ['step_2'] } })).toMatchObject({ valid: true, invalidCount: 0 });
+  });
+
+  it('refuses an unknown name (even among known ones) and the trigger', () => {
+    refused(sampleFlow(), { type: 'DELETE_ACTION', request: { names: ['step_1', 'step_77'] } }, 'STEP_NOT_FOUND');
+    refused(sampleFlow(), { type: 'DELETE_ACTION', request: { names: ['trigger'] } }, 'FLOW_OPERATION_INVALID');
+  });
+});
+
+describe('MOVE_ACTION', () => {
+  const move = (name: string, newParentStep: string, where?: StepLocation, branchIndex?: number): FlowOperation => ({
+    type: 'MOVE_ACTION',
+    request: { name, newParentStep, stepLocationRelativeToNewParent: where, branchIndex },
+  });
+
+  it('takes the step out (the gap closes) and puts it at the new place, keeping its name', () => {
+    const v = apply(sampleFlow(), move('step_1', 'step_9'));
+    expect(order(v)).toEqual(['step_2', 'step_3', 'step_4', 'step_5', 'step_6', 'step_7', 'step_8', 'step_9', 'step_1']);
+    expect(v.trigger.next).toBe('step_2');
+  });
+
+  it('moves a loop with its body, and leaves the steps after it behind', () => {
+    const v = apply(sampleFlow(), move('step_2', 'step_5', 'INSIDE_BRANCH', 1));
+    expect(step(v, 'step_1').next).toBe('step_5');
+    expect(step(v, 'step_5')).toMatchObject({ children: ['step_6', 'step_2'] });
+    expect(step(v, 'step_2')).toMatchObject({ next: 'step_8', firstLoopStep: 'step_3' });
+  });
+
+  it('moves into a loop, after the trigger, and after its own successor', () => {
+    let v = apply(sampleFlow(), move('step_9', 'step_2', 'INSIDE_LOOP'));
+    expect(step(v, 'step_2')).toMatchObject({ firstLoopStep: 'step_9' });
+    v = apply(v, move('step_4', 'trigger'));
+    expect(v.trigger.next).toBe('step_4');
+    v = apply(v, move('step_4', 'step_1'));
+    expect(order(v).slice(0, 2)).toEqual(['step_1', 'step_4']);
+  });
+
+  it('refuses unknown steps (STEP_NOT_FOUND)', () => {
+    refused(sampleFlow(), move('step_99', 'step_1'), 'STEP_NOT_FOUND');
+    refused(sampleFlow(), move('step_1', 'step_99'), 'STEP_NOT_FOUND');
+  });
+
+  it('refuses a step as its own parent, into its own subtree, and the trigger', () => {
+    refused(sampleFlow(), move('step_1', 'step_1'), 'FLOW_OPERATION_INVALID');
+    refused(sampleFlow(), move('step_2', 'step_2', 'INSIDE_LOOP'), 'FLOW_OPERATION_INVALID');
+    refused(sampleFlow(), move('step_2', 'step_4'), 'FLOW_OPERATION_INVALID');
+    refused(sampleFlow(), move('step_5', 'step_7'), 'FLOW_OPERATION_INVALID');
+    refused(sampleFlow(), move('trigger', 'step_1'), 'FLOW_OPERATION_INVALID');
+  });
+
+  it('refuses bad placements', () => {
+    refused(sampleFlow(), move('step_9', 'step_1', 'INSIDE_LOOP'), 'FLOW_OPERATION_INVALID');
+    refused(sampleFlow(), move('step_9', 'step_2', 'INSIDE_BRANCH', 0), 'FLOW_OPERATION_INVALID');
+    refused(sampleFlow(), move('step_9', 'step_5', 'INSIDE_BRANCH', 5), 'FLOW_OPERATION_INVALID');
+    refused(sampleFlow(), move('step_9', 'trigger', 'INSIDE_LOOP'), 'FLOW_OPERATION_INVALID');
+  });
+});
+
+describe('SET_SKIP_ACTION', () => {
+  it('marks steps skipped and back, without touching validity', () => {
+    let v = apply(sampleFlow(), { type: 'SET_SKIP_ACTION', request: { names: ['step_3', 'step_9'], skip: true } });
+    expect([step(v, 'step_3').skip, step(v, 'step_9').skip, v.valid]).toEqual([true, true, true]);
+    v = apply(v, { type: 'SET_SKIP_ACTION', request: { names: ['step_3'], skip: false } });
+    expect(step(v, 'step_3').skip).toBe(false);
+  });
+
+  it('refuses unknown steps and the trigger', () => {
+    refused(sampleFlow(), { type: 'SET_SKIP_ACTION', request: { names: ['step_3', 'step_50'], skip: true } }, 'STEP_NOT_FOUND');
+    refused(sampleFlow(), { type: 'SET_SKIP_ACTION', request: { names: ['trigger'], skip: true } }, 'FLOW_OPERATION_INVALID');
+  });
+});
+
+describe('UPDATE_TRIGGER', () => {
+  const pieceTrigger = (valid?: boolean, settings: Record<string, unknown> = {}): FlowOperation => ({
+    type: 'UPDATE_TRIGGER',
+    request: {
+      name: 'trigger',
+      type: 'PIECE_TRIGGER',
+      displayName: 'Every hour',
+      valid,
+      settings: { pieceName: '@activepieces/piece-schedule', pieceVersion: '0.1.0', triggerName: 'every_hour', input: {}, ...settings },
+    },
+  });
+
+  it('changes type, name and settings and keeps the steps after it', () => {
+    const v = apply(sampleFlow(), pieceTrigger(true));
+    expect(v.trigger).toMatchObject({ type: 'PIECE_TRIGGER', displayName: 'Every hour', valid: true, next: 'step_1' });
+    expect(apply(v, pieceTrigger(undefined))).toMatchObject({ valid: false, trigger: { valid: false } });
+  });
+
+  it('keeps the sample data the request does not carry', () => {
+    let v = apply(sampleFlow(), pieceTrigger(true, { sampleData: { sampleDataFileId: 'f1' } }));
+    v = apply(v, pieceTrigger(true, { input: { hour: 1 } }));
+    expect(v.trigger.settings).toMatchObject({ input: { hour: 1 }, sampleData: { sampleDataFileId: 'f1' } });
+  });
+
+  it('refuses a name that is not the trigger', () => {
+    const op = pieceTrigger(true) as Extract<FlowOperation, { type: 'UPDATE_TRIGGER' }>;
+    refused(sampleFlow(), { ...op, request: { ...op.request, name: 'step_1' } }, 'FLOW_OPERATION_INVALID');
+    refused(sampleFlow(), { ...op, request: { ...op.request, name: 'webhook' } }, 'STEP_NOT_FOUND');
+  });
+});
