@@ -74,6 +74,8 @@ export class EditorSession {
             version_id: this.versionId,
             configuration: storedContentOf(payload),
             display_name: payload.displayName,
+            // The revision this save builds on: the server answers 409 if another tab saved since.
+            ...(this.anchor ? { updated: this.anchor } : {}),
             ...(context.overwrite ? { overwrite: true as const } : {}),
           },
           { signal: context.signal },

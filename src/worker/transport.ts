@@ -12,6 +12,11 @@ export interface AutosaveRequest<TConfiguration = unknown> {
   configuration: TConfiguration;
   display_name: string;
   /**
+   * The version's `updated` stamp this save builds on (the last one the server confirmed). A server that
+   * holds a newer stamp answers 409: another tab or device saved in between.
+   */
+  updated?: string;
+  /**
    * Sent only after a 409 when the user chose to keep their changes: asks the server to accept this save
    * over whatever made it stale. Not part of SPEC §7; a server that does not know it ignores it.
    */
