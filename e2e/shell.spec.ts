@@ -11,8 +11,11 @@ test('the sidebar sections lead to their screens', async ({ page }) => {
   await page.getByRole('link', { name: 'Executions', exact: true }).click();
   await expect(page).toHaveURL(/\/executions$/);
   await expect(page).toHaveTitle('Executions | Flowsmith');
+  // New makes a workflow and opens its editor (which has no sidebar); Back returns where we were.
   await page.getByRole('button', { name: 'New', exact: true }).click();
-  await expect(page).toHaveURL(/\/workflows\/create$/);
+  await expect(page).toHaveURL(/\/workflows\/[0-9a-f-]{36}\/edit$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/executions$/);
 
   await sections.getByRole('button', { name: 'Settings' }).click();
   for (const label of ['Account', 'Billing', 'API Keys', 'Payment Cards', 'Invoice Addresses']) {

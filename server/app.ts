@@ -25,6 +25,12 @@ import { loggerOptions } from './http/logging.ts';
 import { registerSpa } from './http/spa.ts';
 import { registerWebSocket } from './http/websocket.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { templateRoutes } from './templates/routes.ts';
+import { loadValueCipher } from './variables/encryption.ts';
+import { variableRoutes } from './variables/routes.ts';
+import { runRoutes } from './workflows/run-routes.ts';
+import { workflowRoutes } from './workflows/routes.ts';
+import { versionRoutes } from './workflows/version-routes.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
@@ -33,6 +39,8 @@ const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 export type ServerOptions = Omit<Config, 'port' | 'host'> & {
   /** PostgreSQL only: the (existing) schema every connection uses. */
   databaseSchema?: string | undefined;
+  /** Where log lines go instead of stdout (tests read them to prove secrets stay out). */
+  logStream?: { write(line: string): void } | undefined;
 };
 
 export interface FlowsmithServer {
@@ -45,7 +53,7 @@ export interface FlowsmithServer {
 
 export async function createServer(options: ServerOptions): Promise<FlowsmithServer> {
   const app = Fastify({
-    logger: loggerOptions(options.logLevel),
+    logger: { ...loggerOptions(options.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: BODY_LIMIT,
     trustProxy: options.trustProxy,
   });
@@ -88,6 +96,12 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
     await app.register(authRoutes(deps), { prefix: '/api/auth' });
     await app.register(passwordRoutes(deps), { prefix: '/api/auth' });
     await app.register(profileRoutes(authenticator), { prefix: '/api' });
+    const services = { db, authenticator };
+    await app.register(workflowRoutes(services), { prefix: '/api' });
+    await app.register(versionRoutes(services), { prefix: '/api' });
+    await app.register(runRoutes(services), { prefix: '/api' });
+    await app.register(variableRoutes({ ...services, cipher: await loadValueCipher(db) }), { prefix: '/api' });
+    await app.register(templateRoutes(services), { prefix: '/api' });
     await registerWebSocket(app, {
       authenticate: (token) => authenticator.userFromToken(token),
       pingIntervalMs: options.wsPingIntervalMs,

@@ -70,9 +70,23 @@ function fromFastifyError(error: FastifyError): ApiError | undefined {
   return new ApiError(status, 'VALIDATION', INVALID_REQUEST);
 }
 
+/**
+ * SQLSTATEs of data PostgreSQL cannot store or handle: a character the encoding refuses (NUL, a broken
+ * surrogate in jsonb), a value nested or sized past its limits. Input checks refuse these first; this is
+ * the net under them, so such input is still the client's 400 and not a 500.
+ */
+const UNSTORABLE_DATA = new Set(['22021', '22P05', '54000', '54001']);
+
+function fromDatabaseError(error: unknown): ApiError | undefined {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  if (typeof code !== 'string' || !UNSTORABLE_DATA.has(code)) return undefined;
+  return new ApiError(400, 'VALIDATION', 'The request holds data that cannot be stored');
+}
+
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
-    const apiError = error instanceof ApiError ? error : isFastifyError(error) ? fromFastifyError(error) : undefined;
+    const apiError =
+      error instanceof ApiError ? error : isFastifyError(error) ? fromFastifyError(error) : fromDatabaseError(error);
     if (apiError) {
       if (apiError.details.headers) reply.headers(apiError.details.headers);
       return reply.code(apiError.status).send(apiError.toBody());

@@ -1,6 +1,6 @@
 /**
  * Logger options for Fastify's pino: JSON lines, and nothing secret in them. Headers that carry
- * credentials and any field named like a password or token are censored; request URLs lose the values
+ * credentials and any field named like a password, a token or a variable's value are censored; request URLs lose the values
  * of query parameters that carry tokens (the SPA's /reset-password?token=... page is requested that way).
  */
 import type { FastifyServerOptions } from 'fastify';
@@ -8,7 +8,8 @@ import type { FastifyServerOptions } from 'fastify';
 /** The object form of Fastify's `logger` option (pino options). */
 export type LoggerOptions = Exclude<NonNullable<FastifyServerOptions['logger']>, boolean>;
 
-const SECRET_FIELDS = ['password', 'token', 'access_token', 'refresh_token', 'credentials', 'jwtSecret', 'smtpUrl'];
+/** `value`: a variable's value may be sensitive (server/variables); no log line carries one. */
+const SECRET_FIELDS = ['password', 'token', 'access_token', 'refresh_token', 'credentials', 'jwtSecret', 'smtpUrl', 'value'];
 const SECRET_QUERY = /([?&](?:token|access_token|refresh_token|credentials|code)=)[^&#]*/gi;
 
 export function redactUrl(url: string): string {

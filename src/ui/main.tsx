@@ -8,6 +8,7 @@ import './styles/menu.css';
 import './styles/auth.css';
 import './styles/shell.css';
 import './styles/pages.css';
+import './styles/data.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -27,15 +27,6 @@ function placeholder(title: string, description?: string): LazyRoute {
   };
 }
 
-function publicPlaceholder(title: string): LazyRoute {
-  return {
-    lazy: async () => {
-      const { PublicPlaceholderScreen } = await import('./screens/placeholder/public-placeholder-screen.tsx');
-      return { Component: () => <PublicPlaceholderScreen title={title} /> };
-    },
-  };
-}
-
 const dashboard = () => import('./screens/dashboard/dashboard-screen.tsx');
 const editorHandle: ShellRouteHandle = { hideSidebar: true };
 
@@ -47,15 +38,15 @@ const shellRoutes: RouteObject[] = [
   { path: 'projects', ...placeholder('Projects') },
   { path: 'documents', ...placeholder('Documents') },
 
-  { path: 'workflows', ...placeholder('Workflows', 'Build and manage your automations') },
-  { path: 'workflows/create', ...placeholder('New workflow') },
-  { path: 'workflows/use-template/:template_uid', ...placeholder('Use template') },
-  { path: 'workflows/:id/edit', handle: editorHandle, ...placeholder('Workflow editor') },
-  { path: 'workflows/:id/variables', ...placeholder('Workflow variables') },
-  { path: 'executions', ...placeholder('Executions', 'Every run of your workflows') },
-  { path: 'executions/:id', ...placeholder('Execution') },
-  { path: 'schedules', ...placeholder('Schedules', 'Workflows that run on a timetable') },
-  { path: 'variables', ...placeholder('Global Variables', 'Values every workflow can use') },
+  { path: 'workflows', ...screen(() => import('./screens/workflows/workflows-screen.tsx')) },
+  { path: 'workflows/create', ...screen(() => import('./screens/workflows/create-workflow-screen.tsx')) },
+  { path: 'workflows/use-template/:template_uid', ...screen(() => import('./screens/templates/use-template-screen.tsx')) },
+  { path: 'workflows/:id/edit', handle: editorHandle, ...screen(() => import('./screens/editor/editor-screen.tsx')) },
+  { path: 'workflows/:id/variables', ...screen(() => import('./screens/variables/workflow-variables-screen.tsx')) },
+  { path: 'executions', ...screen(() => import('./screens/executions/executions-screen.tsx')) },
+  { path: 'executions/:id', ...screen(() => import('./screens/executions/execution-detail-screen.tsx')) },
+  { path: 'schedules', ...screen(() => import('./screens/schedules/schedules-screen.tsx')) },
+  { path: 'variables', ...screen(() => import('./screens/variables/global-variables-screen.tsx')) },
 
   { path: 'settings/profile', ...screen(() => import('./screens/settings/profile-screen.tsx')) },
   { path: 'settings/system', ...placeholder('System') },
@@ -86,7 +77,7 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: 'oauth2/callback', ...screen(() => import('./screens/auth/oauth-callback-screen.tsx')) },
-      { path: 'template-preview/:template_uid', ...publicPlaceholder('Template preview') },
+      { path: 'template-preview/:template_uid', ...screen(() => import('./screens/templates/template-preview-screen.tsx')) },
       {
         Component: ProtectedRoute,
         children: [

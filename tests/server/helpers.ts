@@ -173,6 +173,39 @@ export function get(app: FlowsmithServer['app'], url: string, options: RequestOp
   });
 }
 
+/** Any method, a JSON body (or raw text), and the bearer token. */
+export function send(
+  app: FlowsmithServer['app'],
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<LightMyRequestResponse> {
+  if (method === 'GET' && body === undefined) return get(app, url, options);
+  return app.inject({
+    method,
+    url,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...options.headers,
+    },
+    ...(body === undefined ? {} : { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
+}
+
+export const put = (app: FlowsmithServer['app'], url: string, body?: unknown, options: RequestOptions = {}) =>
+  send(app, 'PUT', url, body, options);
+
+export const del = (app: FlowsmithServer['app'], url: string, options: RequestOptions = {}) => send(app, 'DELETE', url, undefined, options);
+
+/** A new user, signed in: their id and access token. */
+export async function signedInUser(app: FlowsmithServer['app'], name = 'Ada Lovelace'): Promise<{ id: string; name: string; token: string }> {
+  const user = await registerUser(app, { name });
+  const { access_token } = await signIn(app, user.email, user.password);
+  return { id: user.id, name, token: access_token };
+}
+
 let emailCounter = 0;
 /** An address no other test in the run uses. */
 export function uniqueEmail(prefix = 'user'): string {

@@ -1,5 +1,6 @@
 import type { Migration } from '../migrate.ts';
 import { authMigration } from './001_auth.ts';
+import { workflowsMigration } from './002_workflows.ts';
 
 /** Every migration, oldest first. Never edit one that has shipped: add the next number. */
-export const MIGRATIONS: readonly Migration[] = [authMigration];
+export const MIGRATIONS: readonly Migration[] = [authMigration, workflowsMigration];

@@ -1,0 +1,126 @@
+/** flows: one row per workflow, always filtered by its owner. */
+import type { FlowStatus, StoredTrigger, VersionState } from '../../src/domain/index.ts';
+import type { Queryable } from '../db/database.ts';
+import { latestVersionOrder, NOW_STAMP } from './versions-repository.ts';
+
+export interface FlowRow {
+  id: string;
+  user_id: string;
+  status: FlowStatus;
+  folder_id: string | null;
+  published_version_id: string | null;
+  created: Date;
+  updated: Date;
+}
+
+const COLUMNS = 'f.id, f.user_id, f.status, f.folder_id, f.published_version_id, f.created, f.updated';
+const RETURNING = 'id, user_id, status, folder_id, published_version_id, created, updated';
+
+/** The user's flow, or undefined (another user's flow is as missing as an unknown one). */
+export async function findFlow(db: Queryable, userId: string, flowId: string, lock = false): Promise<FlowRow | undefined> {
+  const { rows } = await db.query<FlowRow>(
+    `SELECT ${COLUMNS} FROM flows f WHERE f.id = $1 AND f.user_id = $2 ${lock ? 'FOR UPDATE' : ''}`,
+    [flowId, userId],
+  );
+  return rows[0];
+}
+
+export async function insertFlow(db: Queryable, userId: string, folderId: string | null): Promise<FlowRow> {
+  const { rows } = await db.query<FlowRow>(
+    `INSERT INTO flows (user_id, folder_id) VALUES ($1, $2) RETURNING ${RETURNING}`,
+    [userId, folderId],
+  );
+  return rows[0]!;
+}
+
+export interface FlowChanges {
+  status?: FlowStatus;
+  folderId?: string | null;
+  publishedVersionId?: string;
+}
+
+/** Applies the changes (if any) and stamps `updated`: every write to a flow or its versions calls this. */
+export async function updateFlow(db: Queryable, flowId: string, changes: FlowChanges = {}): Promise<FlowRow> {
+  const sets = [`updated = ${NOW_STAMP}`];
+  const params: unknown[] = [flowId];
+  const set = (column: string, value: unknown) => {
+    params.push(value);
+    sets.push(`${column} = $${params.length}`);
+  };
+  if (changes.status !== undefined) set('status', changes.status);
+  if (changes.folderId !== undefined) set('folder_id', changes.folderId);
+  if (changes.publishedVersionId !== undefined) set('published_version_id', changes.publishedVersionId);
+  const { rows } = await db.query<FlowRow>(`UPDATE flows SET ${sets.join(', ')} WHERE id = $1 RETURNING ${RETURNING}`, params);
+  return rows[0]!;
+}
+
+/** Deletes the flow; its versions, runs and variables go with it (ON DELETE CASCADE). */
+export async function deleteFlow(db: Queryable, userId: string, flowId: string): Promise<boolean> {
+  const { rows } = await db.query('DELETE FROM flows WHERE id = $1 AND user_id = $2 RETURNING id', [flowId, userId]);
+  return rows.length > 0;
+}
+
+export interface FlowListRow extends FlowRow {
+  version_id: string;
+  display_name: string;
+  version_state: VersionState;
+  version_valid: boolean;
+  version_updated: Date;
+}
+
+export interface FlowFilter {
+  page: number;
+  limit: number;
+  name?: string | undefined;
+  status?: FlowStatus | undefined;
+}
+
+/** Each flow joined with the version it shows (the draft, else the published one). */
+const WITH_LATEST = `
+  FROM flows f
+  JOIN LATERAL (
+    SELECT v.id, v.display_name, v.state, v.valid, v.updated FROM flow_versions v
+    WHERE v.flow_id = f.id ORDER BY ${latestVersionOrder('f')} LIMIT 1
+  ) lv ON true`;
+
+/** One page of the user's flows, most recently updated first; `name` is a case-insensitive substring. */
+export async function paginateFlows(db: Queryable, userId: string, filter: FlowFilter): Promise<{ rows: FlowListRow[]; total: number }> {
+  const where = `WHERE f.user_id = $1 AND ($2::text IS NULL OR f.status = $2)
+    AND ($3::text IS NULL OR strpos(lower(lv.display_name), lower($3)) > 0)`;
+  const params = [userId, filter.status ?? null, filter.name ? filter.name : null];
+  const [page, count] = await Promise.all([
+    db.query<FlowListRow>(
+      `SELECT ${COLUMNS}, lv.id AS version_id, lv.display_name, lv.state AS version_state, lv.valid AS version_valid,
+              lv.updated AS version_updated
+       ${WITH_LATEST} ${where}
+       ORDER BY f.updated DESC, f.id DESC LIMIT $4 OFFSET $5`,
+      [...params, filter.limit, (filter.page - 1) * filter.limit],
+    ),
+    db.query<{ total: number }>(`SELECT count(*)::int AS total ${WITH_LATEST} ${where}`, params),
+  ]);
+  return { rows: page.rows, total: count.rows[0]?.total ?? 0 };
+}
+
+/** The display name each flow shows (its latest version's), for lists of runs and schedules. */
+export const LATEST_NAME_SQL = (flowAlias: string): string =>
+  `(SELECT v.display_name FROM flow_versions v WHERE v.flow_id = ${flowAlias}.id ORDER BY ${latestVersionOrder(flowAlias)} LIMIT 1)`;
+
+export interface ScheduledFlowRow {
+  id: string;
+  status: FlowStatus;
+  display_name: string;
+  trigger: StoredTrigger;
+}
+
+/** The user's enabled flows whose published trigger belongs to `pieceName`, with that trigger. */
+export async function enabledFlowsTriggeredBy(db: Queryable, userId: string, pieceName: string): Promise<ScheduledFlowRow[]> {
+  const { rows } = await db.query<ScheduledFlowRow>(
+    `SELECT f.id, f.status, ${LATEST_NAME_SQL('f')} AS display_name, pv.content -> 'trigger' AS trigger
+     FROM flows f JOIN flow_versions pv ON pv.id = f.published_version_id
+     WHERE f.user_id = $1 AND f.status = 'ENABLED' AND pv.content -> 'trigger' ->> 'type' = 'PIECE_TRIGGER'
+       AND pv.content -> 'trigger' -> 'settings' ->> 'pieceName' = $2
+     ORDER BY f.updated DESC, f.id DESC`,
+    [userId, pieceName],
+  );
+  return rows;
+}

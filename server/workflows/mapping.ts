@@ -1,0 +1,87 @@
+/** Rows → the API's shapes (ids as text, timestamps as ISO strings). */
+import type { StoredFlowVersion } from '../../src/domain/index.ts';
+import { iso } from '../http/input.ts';
+import type { FlowListRow, FlowRow } from './flows-repository.ts';
+import type { VersionRow, VersionSummaryRow } from './versions-repository.ts';
+
+export interface FlowDto {
+  id: string;
+  displayName: string;
+  status: FlowRow['status'];
+  folderId: string | null;
+  publishedVersionId: string | null;
+  created: string;
+  updated: string;
+}
+
+/** The domain's stored version (`toStoredVersion`) plus `created`; `updated` is always present. */
+export type VersionDto = StoredFlowVersion & { created: string; updated: string };
+
+export interface VersionSummaryDto {
+  id: string;
+  flowId: string;
+  displayName: string;
+  state: VersionSummaryRow['state'];
+  valid: boolean;
+  created: string;
+  updated: string;
+}
+
+export interface WorkflowSummaryDto extends FlowDto {
+  version: { id: string; state: VersionSummaryRow['state']; valid: boolean; updated: string };
+}
+
+export function toFlowDto(flow: FlowRow, displayName: string): FlowDto {
+  return {
+    id: flow.id,
+    displayName,
+    status: flow.status,
+    folderId: flow.folder_id,
+    publishedVersionId: flow.published_version_id,
+    created: iso(flow.created),
+    updated: iso(flow.updated),
+  };
+}
+
+/**
+ * The stored content was produced by the domain (`toStoredContent`) when it was written, so it is sent
+ * as it is, without re-validating a possibly large flow on every read.
+ */
+export function toVersionDto(row: VersionRow): VersionDto {
+  return {
+    id: row.id,
+    flowId: row.flow_id,
+    displayName: row.display_name,
+    state: row.state,
+    valid: row.valid,
+    schemaVersion: row.schema_version,
+    trigger: row.content.trigger,
+    steps: row.content.steps,
+    created: iso(row.created),
+    updated: iso(row.updated),
+  };
+}
+
+export function toVersionSummaryDto(row: VersionSummaryRow): VersionSummaryDto {
+  return {
+    id: row.id,
+    flowId: row.flow_id,
+    displayName: row.display_name,
+    state: row.state,
+    valid: row.valid,
+    created: iso(row.created),
+    updated: iso(row.updated),
+  };
+}
+
+export function toWorkflowSummaryDto(row: FlowListRow): WorkflowSummaryDto {
+  return {
+    ...toFlowDto(row, row.display_name),
+    version: { id: row.version_id, state: row.version_state, valid: row.version_valid, updated: iso(row.version_updated) },
+  };
+}
+
+/** `{flow, version}`: what GET /workflow/{id} and every creating call answer. */
+export function toWorkflowDto(flow: FlowRow, version: VersionRow): { flow: FlowDto; version: VersionDto } {
+  return { flow: toFlowDto(flow, version.display_name), version: toVersionDto(version) };
+}

@@ -1,0 +1,87 @@
+/**
+ * The workflow service (SPEC §7) under /api/workflow: list, create, import, duplicate, read, update,
+ * delete and versions. Writing versions (autosave, publish, status...) is in version-routes.ts; runs and
+ * schedules in run-routes.ts. Every route needs a signed-in user and sees only that user's workflows.
+ */
+import type { FastifyInstance } from 'fastify';
+import { createEmptyVersion, fromNestedFlow } from '../../src/domain/index.ts';
+import type { Authenticator } from '../auth/authenticate.ts';
+import type { Database } from '../db/database.ts';
+import { idParamsSchema } from '../http/input.ts';
+import { parse } from '../http/validate.ts';
+import { flowNotFound, withDomain } from './errors.ts';
+import { deleteFlow, paginateFlows } from './flows-repository.ts';
+import { toVersionSummaryDto, toWorkflowDto, toWorkflowSummaryDto } from './mapping.ts';
+import { createBodySchema, LARGE_BODY_LIMIT, paginateQuerySchema, updateBodySchema } from './schemas.ts';
+import { copyWrite, createWorkflow, loadWorkflow, versionWrite } from './service.ts';
+import { updateWorkflow } from './drafts.ts';
+import { listVersions } from './versions-repository.ts';
+
+export interface WorkflowDependencies {
+  db: Database;
+  authenticator: Authenticator;
+}
+
+export function workflowRoutes({ db, authenticator }: WorkflowDependencies) {
+  return async function register(app: FastifyInstance): Promise<void> {
+    app.get('/workflow/paginate', async (request) => {
+      const user = await authenticator.userFromRequest(request);
+      const query = parse(paginateQuerySchema, request.query);
+      const { rows, total } = await paginateFlows(db, user.id, query);
+      return { data: rows.map(toWorkflowSummaryDto), total, page: query.page, limit: query.limit };
+    });
+
+    app.post('/workflow', async (request, reply) => {
+      const user = await authenticator.userFromRequest(request);
+      const body = parse(createBodySchema, request.body);
+      const version = createEmptyVersion({ displayName: body.displayName ?? 'Untitled' });
+      const created = await createWorkflow(db, user.id, versionWrite(version), body.folderId ?? null);
+      return reply.code(201).send(toWorkflowDto(created.flow, created.version));
+    });
+
+    // A flow file: ours (toNestedFlow), an Activepieces export, or a template file ({template: {...}}).
+    app.post('/workflow/import', { bodyLimit: LARGE_BODY_LIMIT }, async (request, reply) => {
+      const user = await authenticator.userFromRequest(request);
+      const version = withDomain(() => fromNestedFlow(request.body, { id: '', flowId: '' }));
+      const created = await createWorkflow(db, user.id, versionWrite(version));
+      return reply.code(201).send(toWorkflowDto(created.flow, created.version));
+    });
+
+    app.post('/workflow/:id/duplicate', async (request, reply) => {
+      const user = await authenticator.userFromRequest(request);
+      const { id } = parse(idParamsSchema, request.params);
+      const { flow, version } = await loadWorkflow(db, user.id, id);
+      const created = await createWorkflow(db, user.id, copyWrite(version, `${version.display_name} Copy`), flow.folder_id);
+      return reply.code(201).send(toWorkflowDto(created.flow, created.version));
+    });
+
+    app.get('/workflow/:id', async (request) => {
+      const user = await authenticator.userFromRequest(request);
+      const { id } = parse(idParamsSchema, request.params);
+      const { flow, version } = await loadWorkflow(db, user.id, id);
+      return toWorkflowDto(flow, version);
+    });
+
+    app.put('/workflow', async (request) => {
+      const user = await authenticator.userFromRequest(request);
+      const body = parse(updateBodySchema, request.body);
+      const { flow, version } = await updateWorkflow(db, user.id, body);
+      return toWorkflowDto(flow, version);
+    });
+
+    app.delete('/workflow/:id', async (request) => {
+      const user = await authenticator.userFromRequest(request);
+      const { id } = parse(idParamsSchema, request.params);
+      if (!(await deleteFlow(db, user.id, id))) throw flowNotFound();
+      return { success: true };
+    });
+
+    app.get('/workflow/:id/versions', async (request) => {
+      const user = await authenticator.userFromRequest(request);
+      const { id } = parse(idParamsSchema, request.params);
+      const { flow } = await loadWorkflow(db, user.id, id);
+      const versions = await listVersions(db, flow.id);
+      return { versions: versions.map(toVersionSummaryDto), activeVersionId: flow.published_version_id };
+    });
+  };
+}

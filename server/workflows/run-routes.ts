@@ -1,0 +1,58 @@
+/** Executions and schedules (SPEC §7): GET /workflow/executions, /workflow/execution/{id}, /workflow/schedules. */
+import type { FastifyInstance } from 'fastify';
+import { idParamsSchema } from '../http/input.ts';
+import { parse } from '../http/validate.ts';
+import { runNotFound } from './errors.ts';
+import { enabledFlowsTriggeredBy } from './flows-repository.ts';
+import type { WorkflowDependencies } from './routes.ts';
+import { findRun, lastRunTimes, listRuns } from './runs-repository.ts';
+import { nextRunOf, SCHEDULE_PIECE, scheduleOf } from './schedules.ts';
+import { executionsQuerySchema } from './schemas.ts';
+
+export function runRoutes({ db, authenticator }: WorkflowDependencies) {
+  return async function register(app: FastifyInstance): Promise<void> {
+    app.get('/workflow/executions', async (request) => {
+      const user = await authenticator.userFromRequest(request);
+      const query = parse(executionsQuerySchema, request.query);
+      const { data, total } = await listRuns(db, user.id, {
+        page: query.page,
+        limit: query.limit,
+        workflowId: query.workflow_id,
+        status: query.status,
+        from: query.from,
+        to: query.to,
+      });
+      return { data, total, page: query.page, limit: query.limit };
+    });
+
+    app.get('/workflow/execution/:id', async (request) => {
+      const user = await authenticator.userFromRequest(request);
+      const { id } = parse(idParamsSchema, request.params);
+      const run = await findRun(db, user.id, id);
+      if (!run) throw runNotFound();
+      return run;
+    });
+
+    app.get('/workflow/schedules', async (request) => {
+      const user = await authenticator.userFromRequest(request);
+      const flows = await enabledFlowsTriggeredBy(db, user.id, SCHEDULE_PIECE);
+      const scheduled = flows.flatMap((flow) => {
+        const schedule = scheduleOf(flow.trigger);
+        return schedule ? [{ flow, schedule }] : [];
+      });
+      const lastRuns = await lastRunTimes(db, scheduled.map(({ flow }) => flow.id));
+      const now = new Date();
+      return {
+        data: scheduled.map(({ flow, schedule }) => ({
+          workflowId: flow.id,
+          workflowName: flow.display_name,
+          cronExpression: schedule.cronExpression,
+          timezone: schedule.timezone,
+          nextRun: nextRunOf(schedule, now),
+          lastRun: lastRuns.get(flow.id) ?? null,
+          status: flow.status,
+        })),
+      };
+    });
+  };
+}

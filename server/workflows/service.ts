@@ -1,0 +1,98 @@
+/**
+ * Workflow operations shared by several routes (and by templates): building versions with the domain,
+ * creating a workflow from a flat version, loading one with the version it shows.
+ *
+ * Everything that decides what a flow *is* comes from `src/domain`: a configuration from a client is
+ * parsed with `parseStoredContent`, rebuilt with `fromStoredVersion` (links, reachability, one parent per
+ * step) and stored as `toStoredContent` gives it back, so an invalid shape never reaches the database.
+ */
+import {
+  fromStoredVersion,
+  parseStoredContent,
+  toStoredContent,
+  type FlatVersion,
+  type VersionState,
+} from '../../src/domain/index.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { ApiError } from '../http/errors.ts';
+import { isStorableText, storableJson, UNSTORABLE_TEXT } from '../http/input.ts';
+import { flowNotFound, withDomain } from './errors.ts';
+import { findFlow, insertFlow, type FlowRow } from './flows-repository.ts';
+import { findLatestVersion, insertDraft, type VersionContent, type VersionRow, type VersionWrite } from './versions-repository.ts';
+
+export interface VersionIdentity {
+  id?: string;
+  flowId?: string;
+  displayName: string;
+  state?: VersionState;
+  schemaVersion?: string | null;
+}
+
+/** A flat version from untrusted stored content (an autosave configuration); 400 VALIDATION if malformed. */
+export function flatFromConfiguration(configuration: unknown, identity: VersionIdentity): FlatVersion {
+  return withDomain(() => {
+    const parsed = parseStoredContent(configuration);
+    return fromStoredVersion({
+      id: identity.id ?? '',
+      flowId: identity.flowId ?? '',
+      displayName: identity.displayName,
+      state: identity.state ?? 'DRAFT',
+      valid: false,
+      schemaVersion: identity.schemaVersion ?? null,
+      trigger: parsed.trigger,
+      steps: parsed.steps,
+    });
+  });
+}
+
+/** A flat version from a row's content (already checked when written; checked again, it is cheap). */
+export function flatFromRow(row: Pick<VersionRow, 'id' | 'flow_id' | 'display_name' | 'state' | 'schema_version' | 'content'>): FlatVersion {
+  return withDomain(() =>
+    fromStoredVersion({
+      id: row.id,
+      flowId: row.flow_id,
+      displayName: row.display_name,
+      state: row.state,
+      valid: false,
+      schemaVersion: row.schema_version,
+      trigger: row.content.trigger,
+      steps: row.content.steps,
+    }),
+  );
+}
+
+/** What to write for a flat version: its stored content as JSON text the database accepts. */
+export function versionWrite(version: FlatVersion, displayName = version.displayName): VersionWrite {
+  if (!isStorableText(displayName)) throw new ApiError(400, 'VALIDATION', `The flow's name ${UNSTORABLE_TEXT.toLowerCase()}`);
+  const { trigger, steps } = toStoredContent(version);
+  const content: VersionContent = { trigger, steps };
+  return { displayName, valid: version.valid, schemaVersion: version.schemaVersion, contentJson: storableJson(content, 'The flow') };
+}
+
+/** A copy of a stored version's content under another name, as a new draft's write (no re-validation). */
+export function copyWrite(row: Pick<VersionRow, 'valid' | 'schema_version' | 'content'>, displayName: string): VersionWrite {
+  return { displayName, valid: row.valid, schemaVersion: row.schema_version, contentJson: JSON.stringify(row.content) };
+}
+
+/** A new DISABLED workflow of the user whose one version is a draft with the given content. */
+export async function createWorkflow(
+  db: Database,
+  userId: string,
+  write: VersionWrite,
+  folderId: string | null = null,
+): Promise<{ flow: FlowRow; version: VersionRow }> {
+  return db.transaction(async (tx) => {
+    const flow = await insertFlow(tx, userId, folderId);
+    const version = await insertDraft(tx, flow.id, write);
+    return { flow, version };
+  });
+}
+
+/** The user's workflow and the version it shows, or 404 FLOW_NOT_FOUND. */
+export async function loadWorkflow(db: Queryable, userId: string, flowId: string, lock = false): Promise<{ flow: FlowRow; version: VersionRow }> {
+  const flow = await findFlow(db, userId, flowId, lock);
+  if (!flow) throw flowNotFound();
+  const version = await findLatestVersion(db, flow.id);
+  if (!version) throw new Error(`Workflow ${flow.id} has no version`);
+  return { flow, version };
+}

@@ -1,0 +1,147 @@
+/**
+ * flow_versions: one row per version, its content the domain's stored form ({trigger, steps}, flat).
+ * Callers have already checked that the flow belongs to the user (flows-repository.ts) or join on it.
+ *
+ * `updated` only moves forward, by at least a millisecond per write, so two saves in one millisecond
+ * still differ: it is the stamp an autosave echoes back to prove it builds on the latest write.
+ */
+import type { StoredFlowContent, VersionState } from '../../src/domain/index.ts';
+import type { Queryable } from '../db/database.ts';
+
+/** What the version's `content` column holds. */
+export type VersionContent = Pick<StoredFlowContent, 'trigger' | 'steps'>;
+
+export interface VersionSummaryRow {
+  id: string;
+  flow_id: string;
+  display_name: string;
+  state: VersionState;
+  valid: boolean;
+  schema_version: string | null;
+  created: Date;
+  updated: Date;
+}
+
+export interface VersionRow extends VersionSummaryRow {
+  content: VersionContent;
+}
+
+const SUMMARY_COLUMNS = 'v.id, v.flow_id, v.display_name, v.state, v.valid, v.schema_version, v.created, v.updated';
+const COLUMNS = `${SUMMARY_COLUMNS}, v.content`;
+const RETURNING = 'id, flow_id, display_name, state, valid, schema_version, created, updated, content';
+
+/** The next stamp: now, or a millisecond past the previous one when the clock has not moved on. */
+export const NEXT_STAMP = `date_trunc('milliseconds', greatest(now(), updated + interval '1 millisecond'))`;
+export const NOW_STAMP = `date_trunc('milliseconds', now())`;
+
+/**
+ * The version shown for a flow: its draft if it has one, else the published one, else the newest.
+ * `flowAlias` names the flows row in the surrounding query.
+ */
+export function latestVersionOrder(flowAlias: string): string {
+  return `(v.state = 'DRAFT') DESC, coalesce(v.id = ${flowAlias}.published_version_id, false) DESC, v.created DESC, v.id DESC`;
+}
+
+/** A version of one of the user's flows, or undefined; `lock` locks the version and its flow. */
+export async function findUserVersion(
+  db: Queryable,
+  userId: string,
+  versionId: string,
+  lock = false,
+): Promise<VersionRow | undefined> {
+  const { rows } = await db.query<VersionRow>(
+    `SELECT ${COLUMNS} FROM flow_versions v JOIN flows f ON f.id = v.flow_id
+     WHERE v.id = $1 AND f.user_id = $2 ${lock ? 'FOR UPDATE' : ''}`,
+    [versionId, userId],
+  );
+  return rows[0];
+}
+
+/** A version of a given flow (already known to be the user's). */
+export async function findFlowVersion(db: Queryable, flowId: string, versionId: string): Promise<VersionRow | undefined> {
+  const { rows } = await db.query<VersionRow>(`SELECT ${COLUMNS} FROM flow_versions v WHERE v.id = $1 AND v.flow_id = $2`, [
+    versionId,
+    flowId,
+  ]);
+  return rows[0];
+}
+
+export async function findLatestVersion(db: Queryable, flowId: string): Promise<VersionRow | undefined> {
+  const { rows } = await db.query<VersionRow>(
+    `SELECT ${COLUMNS} FROM flow_versions v JOIN flows f ON f.id = v.flow_id
+     WHERE v.flow_id = $1 ORDER BY ${latestVersionOrder('f')} LIMIT 1`,
+    [flowId],
+  );
+  return rows[0];
+}
+
+export async function findDraft(db: Queryable, flowId: string): Promise<VersionRow | undefined> {
+  const { rows } = await db.query<VersionRow>(
+    `SELECT ${COLUMNS} FROM flow_versions v WHERE v.flow_id = $1 AND v.state = 'DRAFT' FOR UPDATE`,
+    [flowId],
+  );
+  return rows[0];
+}
+
+export async function listVersions(db: Queryable, flowId: string): Promise<VersionSummaryRow[]> {
+  const { rows } = await db.query<VersionSummaryRow>(
+    `SELECT ${SUMMARY_COLUMNS} FROM flow_versions v WHERE v.flow_id = $1 ORDER BY v.created DESC, v.id DESC`,
+    [flowId],
+  );
+  return rows;
+}
+
+export interface VersionWrite {
+  displayName: string;
+  valid: boolean;
+  schemaVersion: string | null;
+  /** JSON text of a VersionContent, checked by `storableJson`. */
+  contentJson: string;
+}
+
+export async function insertDraft(db: Queryable, flowId: string, write: VersionWrite): Promise<VersionRow> {
+  const { rows } = await db.query<VersionRow>(
+    `INSERT INTO flow_versions (flow_id, display_name, state, valid, schema_version, content)
+     VALUES ($1, $2, 'DRAFT', $3, $4, $5::jsonb)
+     RETURNING ${RETURNING}`,
+    [flowId, write.displayName, write.valid, write.schemaVersion, write.contentJson],
+  );
+  return rows[0]!;
+}
+
+/**
+ * Writes new content into a draft. `renewed` marks the draft as a new one (autosave onto a locked
+ * version, use-as-draft replacing the draft): it also takes a fresh `created`, so it lists as newest.
+ */
+export async function writeDraft(db: Queryable, versionId: string, write: VersionWrite, renewed = false): Promise<VersionRow> {
+  const { rows } = await db.query<VersionRow>(
+    `UPDATE flow_versions
+     SET display_name = $2, valid = $3, schema_version = $4, content = $5::jsonb, updated = ${NEXT_STAMP}
+         ${renewed ? `, created = ${NOW_STAMP}` : ''}
+     WHERE id = $1 AND state = 'DRAFT'
+     RETURNING ${RETURNING}`,
+    [versionId, write.displayName, write.valid, write.schemaVersion, write.contentJson],
+  );
+  const row = rows[0];
+  if (!row) throw new Error(`Draft ${versionId} vanished while being written`);
+  return row;
+}
+
+export async function renameDraft(db: Queryable, versionId: string, displayName: string): Promise<VersionRow> {
+  const { rows } = await db.query<VersionRow>(
+    `UPDATE flow_versions SET display_name = $2, updated = ${NEXT_STAMP}
+     WHERE id = $1 AND state = 'DRAFT' RETURNING ${RETURNING}`,
+    [versionId, displayName],
+  );
+  const row = rows[0];
+  if (!row) throw new Error(`Draft ${versionId} vanished while being renamed`);
+  return row;
+}
+
+export async function lockVersion(db: Queryable, versionId: string): Promise<VersionRow> {
+  const { rows } = await db.query<VersionRow>(
+    `UPDATE flow_versions SET state = 'LOCKED', updated = ${NEXT_STAMP} WHERE id = $1 RETURNING ${RETURNING}`,
+    [versionId],
+  );
+  return rows[0]!;
+}

@@ -1,0 +1,41 @@
+/**
+ * Schedules of the workflow service (SPEC §7): the workflows that run on a cron, and pausing one — which is
+ * turning the workflow off (PUT /workflow/status DISABLED), so it leaves the list.
+ */
+import * as z from 'zod/mini';
+import { queryOptions } from '@tanstack/react-query';
+import { authenticatedClient } from './clients.ts';
+import type { HttpClient } from './http-client.ts';
+
+export const scheduleSchema = z.object({
+  workflowId: z.string(),
+  workflowName: z.string(),
+  cronExpression: z.string(),
+  timezone: z.string(),
+  nextRun: z.nullish(z.string()),
+  lastRun: z.nullish(z.string()),
+  status: z.string(),
+});
+export type Schedule = z.output<typeof scheduleSchema>;
+
+const scheduleListSchema = z.object({ data: z.array(scheduleSchema) });
+
+export function createSchedulesApi(http: HttpClient) {
+  return {
+    async list(): Promise<Schedule[]> {
+      return scheduleListSchema.parse(await http.request('/workflow/schedules')).data;
+    },
+    async pause(workflowId: string): Promise<void> {
+      await http.request('/workflow/status', { method: 'PUT', body: { id: workflowId, status: 'DISABLED' } });
+    },
+  };
+}
+
+export const schedulesApi = createSchedulesApi(authenticatedClient);
+
+/** Only enabled workflows run on their schedule; a disabled one is not "scheduled", whatever its cron. */
+export const isActiveSchedule = (schedule: Schedule): boolean => schedule.status === 'ENABLED';
+
+export const scheduleKeys = { all: ['schedules'] as const };
+
+export const scheduleListQuery = () => queryOptions({ queryKey: scheduleKeys.all, queryFn: () => schedulesApi.list() });

@@ -1,0 +1,116 @@
+/**
+ * /executions/{id}: one run — which workflow (a link to its editor), how it ended, when it started, how
+ * long it took — and its step-by-step timeline. An unknown or foreign id answers 404: 'Execution not found'.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, SearchX } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { executionDetailQuery, isNotFound, type RunDetail } from '../../../api/executions-api.ts';
+import { formatDuration } from '../../format/index.ts';
+import { usePageTitle } from '../../hooks/use-page-title.ts';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { TableError } from '../../components/data/table-error.tsx';
+import { RelativeDate } from '../../components/data/relative-date.tsx';
+import { RunStatusBadge } from './status-badge.tsx';
+import { StepTimeline } from './step-timeline.tsx';
+import './executions.css';
+
+export function ExecutionDetailScreen() {
+  usePageTitle('Execution');
+  const { id = '' } = useParams();
+  const run = useQuery(executionDetailQuery(id));
+
+  let content;
+  if (run.isPending) content = <DetailSkeleton />;
+  else if (run.isError && isNotFound(run.error)) {
+    content = (
+      <section className="card">
+        <EmptyState icon={SearchX} title="Execution not found">
+          It may have been deleted, or it belongs to another account.
+        </EmptyState>
+      </section>
+    );
+  } else if (run.isError) {
+    content = (
+      <section className="card">
+        <TableError title="Could not load this execution" error={run.error} onRetry={() => void run.refetch()} retrying={run.isFetching} />
+      </section>
+    );
+  } else content = <RunView run={run.data} />;
+
+  return (
+    <div className="page">
+      <Link to="/executions" className="back-link">
+        <ArrowLeft width={14} height={14} aria-hidden="true" />
+        Executions
+      </Link>
+      {content}
+    </div>
+  );
+}
+
+function RunView({ run }: { run: RunDetail }) {
+  return (
+    <>
+      <header className="run-header">
+        <p className="run-eyebrow">Execution</p>
+        <h1 className="page-title">
+          <Link to={`/workflows/${encodeURIComponent(run.flowId)}/edit`} className="run-workflow-link">
+            {run.workflowName}
+          </Link>
+        </h1>
+        <dl className="run-facts">
+          <div>
+            <dt>Status</dt>
+            <dd>
+              <RunStatusBadge status={run.status} />
+            </dd>
+          </div>
+          <div>
+            <dt>Started</dt>
+            <dd>
+              <RelativeDate value={run.startTime} />
+            </dd>
+          </div>
+          <div>
+            <dt>Duration</dt>
+            <dd className="tabular">{run.duration === null || run.duration === undefined ? (run.status === 'RUNNING' ? 'Running…' : '—') : formatDuration(run.duration)}</dd>
+          </div>
+          <div>
+            <dt>Run ID</dt>
+            <dd>
+              <code className="run-id">{run.id}</code>
+            </dd>
+          </div>
+        </dl>
+      </header>
+      <section className="card run-steps" aria-labelledby="run-steps-title">
+        <div className="card-header">
+          <h2 id="run-steps-title" className="card-title">
+            Steps
+          </h2>
+        </div>
+        <StepTimeline steps={run.steps} label="Steps" />
+      </section>
+    </>
+  );
+}
+
+/** The header's and the timeline's shape while the run loads, announced once as loading. */
+function DetailSkeleton() {
+  return (
+    <div className="run-skeleton" role="status" aria-live="polite" aria-busy="true">
+      <span className="visually-hidden">Loading execution</span>
+      <span className="skeleton" style={{ width: '6rem' }} />
+      <span className="skeleton skeleton-title" style={{ width: '16rem' }} />
+      <span className="skeleton" style={{ width: '24rem', maxWidth: '100%' }} />
+      <div className="card run-skeleton-card">
+        {[0, 1, 2].map((row) => (
+          <span key={row} className="skeleton" style={{ width: `${70 - row * 12}%` }} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+export default ExecutionDetailScreen;

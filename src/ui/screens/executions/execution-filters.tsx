@@ -1,0 +1,54 @@
+import { useQuery } from '@tanstack/react-query';
+import { workflowChoicesQuery, type RunFilters } from '../../../api/executions-api.ts';
+import { SelectField } from '../../components/ui/select-field.tsx';
+import { RUN_STATUS_OPTIONS } from './status-variants.ts';
+import { TIME_RANGE_OPTIONS } from './run-filters.ts';
+
+interface ExecutionFiltersProps {
+  filters: RunFilters;
+  onFilterChange: (name: 'status' | 'workflow' | 'range', value: string) => void;
+}
+
+const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...RUN_STATUS_OPTIONS];
+
+/**
+ * Status, workflow and time range. Native selects: keyboard, screen readers and mobile pickers for free.
+ * The workflow list loads on its own; until it arrives (or if it fails) only 'All workflows' is offered,
+ * and a workflow chosen through the address stays selectable so the select never lies about the filter.
+ */
+export function ExecutionFilters({ filters, onFilterChange }: ExecutionFiltersProps) {
+  const choices = useQuery(workflowChoicesQuery());
+  const workflowOptions = [
+    { value: '', label: 'All workflows' },
+    ...(choices.data ?? []).map((workflow) => ({ value: workflow.id, label: workflow.displayName })),
+  ];
+  if (filters.workflowId && !workflowOptions.some((option) => option.value === filters.workflowId)) {
+    workflowOptions.push({ value: filters.workflowId, label: choices.isPending ? 'Loading…' : 'Unknown workflow' });
+  }
+
+  return (
+    <div className="data-toolbar execution-filters" role="group" aria-label="Filters">
+      <SelectField
+        label="Status"
+        hideLabel
+        options={STATUS_OPTIONS}
+        value={filters.status ?? ''}
+        onChange={(event) => onFilterChange('status', event.target.value)}
+      />
+      <SelectField
+        label="Workflow"
+        hideLabel
+        options={workflowOptions}
+        value={filters.workflowId ?? ''}
+        onChange={(event) => onFilterChange('workflow', event.target.value)}
+      />
+      <SelectField
+        label="Time range"
+        hideLabel
+        options={TIME_RANGE_OPTIONS}
+        value={filters.range}
+        onChange={(event) => onFilterChange('range', event.target.value)}
+      />
+    </div>
+  );
+}

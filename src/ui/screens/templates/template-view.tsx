@@ -1,0 +1,58 @@
+/** What a template is and holds: title, description, category, tags, author, and its steps (read-only). */
+import type { ReactNode } from 'react';
+import type { TemplateDetail } from '../../../api/templates-api.ts';
+import { RelativeDate } from '../../components/data/relative-date.tsx';
+import { StatusBadge } from '../../components/data/status-badge.tsx';
+import { StepOutline } from '../../components/flow/step-outline.tsx';
+import { countSteps } from '../../components/flow/step-rows.ts';
+
+interface TemplateViewProps {
+  template: TemplateDetail;
+  /** The 'Use template' button, or the invitation to sign in. */
+  action: ReactNode;
+}
+
+export function TemplateView({ template, action }: TemplateViewProps) {
+  const steps = countSteps(template.version);
+  return (
+    <>
+      <div className="page-header">
+        <div className="template-heading">
+          <p className="template-eyebrow">
+            Template
+            {template.category ? <span> · {template.category}</span> : null}
+          </p>
+          <h1 className="page-title">{template.title}</h1>
+          {template.description ? <p className="page-description template-description">{template.description}</p> : null}
+        </div>
+        <div className="page-actions">{action}</div>
+      </div>
+      <div className="template-facts">
+        <StatusBadge tone={template.visibility === 'PUBLIC' ? 'info' : 'neutral'}>{template.visibility === 'PUBLIC' ? 'Public' : 'Private'}</StatusBadge>
+        <span>{steps === 1 ? '1 step' : `${steps.toLocaleString('en')} steps`}</span>
+        {template.authorName ? <span>by {template.authorName}</span> : null}
+        <span>
+          Created <RelativeDate value={template.created} />
+        </span>
+      </div>
+      {template.tags.length > 0 ? (
+        <ul className="tag-list" aria-label="Tags">
+          {template.tags.map((tag) => (
+            <li key={tag} className="tag">
+              {tag}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <section className="card template-steps" aria-labelledby="template-steps-title">
+        <div className="card-header template-steps-header">
+          <h2 id="template-steps-title" className="card-title">
+            Steps
+          </h2>
+          <p className="card-description">{template.version.displayName}</p>
+        </div>
+        <StepOutline version={template.version} label={`Steps of ${template.title}`} className="template-outline" />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,135 @@
+/**
+ * /workflows: every workflow of the user, 10 a page (SPEC §9), searchable by name and filterable by
+ * status, with the row actions of the issue. Filters live in the URL (use-workflow-list-params.ts).
+ */
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Plus, SearchX, Workflow } from 'lucide-react';
+import { useWorkflows, WORKFLOW_PAGE_SIZE, type WorkflowSummary } from '../../../api/workflows-api.ts';
+import { usePageTitle } from '../../hooks/use-page-title.ts';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { SelectField } from '../../components/ui/select-field.tsx';
+import { DataTable } from '../../components/data/data-table.tsx';
+import { TableSkeleton } from '../../components/data/table-skeleton.tsx';
+import { TableError } from '../../components/data/table-error.tsx';
+import { Pagination } from '../../components/data/pagination.tsx';
+import { SearchInput } from '../../components/data/search-input.tsx';
+import { pageCount } from '../../components/data/pagination-math.ts';
+import { NEW_WORKFLOW_PATH } from '../../shell/sections.ts';
+import { STATUS_FILTER_OPTIONS, useWorkflowListParams, type StatusFilter } from './use-workflow-list-params.ts';
+import { editorPath, workflowColumns, WORKFLOW_SKELETON_COLUMNS, type WorkflowDialog } from './workflow-columns.tsx';
+import { useWorkflowActions } from './use-workflow-actions.ts';
+import { ImportWorkflowButton } from './import-workflow-button.tsx';
+import { RenameWorkflowDialog } from './rename-workflow-dialog.tsx';
+import { DeleteWorkflowDialog } from './delete-workflow-dialog.tsx';
+import { SaveTemplateDialog } from './save-template-dialog.tsx';
+import './workflows.css';
+
+function NewWorkflowLink() {
+  return (
+    <Link to={NEW_WORKFLOW_PATH} className="btn btn-primary">
+      <Plus width={16} height={16} aria-hidden="true" />
+      New workflow
+    </Link>
+  );
+}
+
+export function WorkflowsScreen() {
+  usePageTitle('Workflows');
+  const navigate = useNavigate();
+  const list = useWorkflowListParams();
+  const query = useWorkflows({ page: list.page, name: list.name || undefined, status: list.status === 'ALL' ? undefined : list.status });
+  const actions = useWorkflowActions();
+  const [dialog, setDialog] = useState<{ kind: WorkflowDialog; workflow: WorkflowSummary } | null>(null);
+
+  const columns = workflowColumns({
+    open: (row) => navigate(editorPath(row.id)),
+    openDialog: (workflow, kind) => setDialog({ kind, workflow }),
+    duplicate: actions.duplicate,
+    exportJson: (row) => void actions.exportJson(row),
+    setStatus: actions.setStatus,
+    pendingStatusId: actions.pendingStatusId,
+  });
+
+  // Past the last page (the last row of the last page was deleted, or a stale link): go to the last one.
+  const total = query.data?.total;
+  useEffect(() => {
+    if (total !== undefined && !query.isPlaceholderData && list.page > pageCount(total, WORKFLOW_PAGE_SIZE)) {
+      list.setPage(pageCount(total, WORKFLOW_PAGE_SIZE), { replace: true });
+    }
+    // `list` is a new object every render; what decides is the total, the page and whether data is current.
+  }, [total, list.page, query.isPlaceholderData]);
+
+  const closeDialog = () => setDialog(null);
+  const noWorkflowsAtAll = query.data?.total === 0 && !list.filtered;
+
+  return (
+    <div className="page">
+      <PageHeader
+        title="Workflows"
+        description="Build and manage your automations"
+        actions={
+          <>
+            <ImportWorkflowButton />
+            <NewWorkflowLink />
+          </>
+        }
+      />
+      <section className="card" aria-label="Workflow list">
+        {noWorkflowsAtAll ? null : (
+          <div className="data-toolbar">
+            <SearchInput value={list.search} onValueChange={list.setSearch} label="Search workflows" placeholder="Search by name" />
+            <SelectField
+              label="Status"
+              hideLabel
+              options={STATUS_FILTER_OPTIONS}
+              value={list.status}
+              onChange={(event) => list.setStatus(event.target.value as StatusFilter)}
+            />
+          </div>
+        )}
+        {query.isPending ? (
+          <TableSkeleton columns={WORKFLOW_SKELETON_COLUMNS} rows={5} label="Loading workflows" />
+        ) : query.isError ? (
+          <TableError error={query.error} title="Could not load your workflows" onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        ) : noWorkflowsAtAll ? (
+          <EmptyState icon={Workflow} title="No workflows yet">
+            <p>Create your first workflow to automate a task, or import one exported as JSON.</p>
+            <div className="empty-state-actions">
+              <NewWorkflowLink />
+              <ImportWorkflowButton />
+            </div>
+          </EmptyState>
+        ) : (
+          <>
+            <DataTable
+              columns={columns}
+              rows={query.data.data}
+              rowKey={(row) => row.id}
+              onRowClick={(row) => navigate(editorPath(row.id))}
+              caption="Workflows"
+              busy={query.isPlaceholderData}
+              empty={
+                <EmptyState icon={SearchX} title="No workflows match">
+                  <p>Try another name or status.</p>
+                  <button type="button" className="btn btn-secondary btn-sm empty-state-actions" onClick={list.clearFilters}>
+                    Clear filters
+                  </button>
+                </EmptyState>
+              }
+            />
+            {query.data.total > 0 ? (
+              <Pagination page={list.page} pageSize={WORKFLOW_PAGE_SIZE} total={query.data.total} onPageChange={list.setPage} label="Workflow pages" />
+            ) : null}
+          </>
+        )}
+      </section>
+      {dialog?.kind === 'rename' ? <RenameWorkflowDialog workflow={dialog.workflow} onClose={closeDialog} /> : null}
+      {dialog?.kind === 'delete' ? <DeleteWorkflowDialog workflow={dialog.workflow} onClose={closeDialog} /> : null}
+      {dialog?.kind === 'template' ? <SaveTemplateDialog workflow={dialog.workflow} onClose={closeDialog} /> : null}
+    </div>
+  );
+}
+
+export default WorkflowsScreen;
