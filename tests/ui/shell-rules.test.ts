@@ -72,6 +72,10 @@ describe('sections', () => {
     expect(isLinkActive(overview, '/dashboard')).toBe(true);
     expect(isLinkActive(overview, '/analytics')).toBe(false);
     expect(activeLink('/executions/12')?.label).toBe('Executions');
+    expect(activeLink('/workflows')?.label).toBe('All Workflows');
+    // A workflow's own pages are not the list.
+    expect(activeLink('/workflows/abc/edit')).toBeUndefined();
+    expect(activeLink('/workflows/abc/variables')).toBeUndefined();
     expect(activeLink('/variables')?.label).toBe('Global Variables');
     expect(activeLink('/settings/pricing')).toBeUndefined();
   });

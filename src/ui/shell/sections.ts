@@ -10,6 +10,8 @@ export interface SectionLink {
   to: string;
   /** Extra pathnames (and their sub-paths) that also mark this link as the current page. */
   alsoActiveOn?: readonly string[];
+  /** Current only on its own path: a workflow's editor or variables page is not "All Workflows". */
+  exact?: boolean;
 }
 
 export interface SectionModel {
@@ -28,7 +30,7 @@ export const SECTION_MODELS: readonly SectionModel[] = [
     id: 'workflows',
     label: 'Workflows',
     links: [
-      { label: 'All Workflows', to: '/workflows' },
+      { label: 'All Workflows', to: '/workflows', exact: true },
       { label: 'Executions', to: '/executions' },
       { label: 'Schedules', to: '/schedules' },
       { label: 'Global Variables', to: '/variables' },
@@ -65,6 +67,7 @@ export function sectionForPath(pathname: string): SectionId {
 }
 
 export function isLinkActive(link: SectionLink, pathname: string): boolean {
+  if (link.exact) return pathname === link.to;
   return [link.to, ...(link.alsoActiveOn ?? [])].some((prefix) => covers(prefix, pathname));
 }
 
