@@ -1,10 +1,8 @@
 import { describe, expect, it } from '@rstest/core';
 import {
-  applyOperation,
   applyOperationWithPatches,
   applyVersionPatches,
   checkStructure,
-  FlowOperationError,
   fromNestedFlow,
   rewriteReferences,
   stepsInOrder,
@@ -13,6 +11,7 @@ import {
   type FlowErrorCode,
   type FlowOperation,
 } from '../../src/domain/index.ts';
+import { apply, refused } from './support/flow-checks.ts';
 
 type Json = Record<string, unknown>;
 
@@ -71,29 +70,6 @@ function referenceFlow(): FlatVersion {
   };
   const first = { ...codeStep('step_1', { url: 'https://x' }), nextAction: loop };
   return fromNestedFlow({ displayName: 'Refs', trigger: { name: 'trigger', type: 'EMPTY', displayName: 'Start', valid: true, settings: {}, nextAction: first } });
-}
-
-function apply(version: FlatVersion, operation: FlowOperation): FlatVersion {
-  const before = structuredClone(version);
-  const result = applyOperationWithPatches(version, operation);
-  expect(version).toStrictEqual(before);
-  checkStructure(result.version);
-  expect(applyVersionPatches(version, result.patches)).toStrictEqual(result.version);
-  expect(applyVersionPatches(result.version, result.inversePatches)).toStrictEqual(version);
-  return result.version;
-}
-
-function refused(version: FlatVersion, operation: FlowOperation, code: FlowErrorCode): void {
-  const before = structuredClone(version);
-  let caught: unknown;
-  try {
-    applyOperation(version, operation);
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught).toBeInstanceOf(FlowOperationError);
-  expect((caught as FlowOperationError).code).toBe(code);
-  expect(version).toStrictEqual(before);
 }
 
 const order = (v: FlatVersion) => stepsInOrder(v).map((s) => s.name);

@@ -3,7 +3,6 @@ import {
   applyFlowOperation,
   applyOperation,
   applyOperationWithPatches,
-  applyVersionPatches,
   changesFlow,
   changesVersion,
   checkStructure,
@@ -19,9 +18,9 @@ import {
   toStoredContent,
   type Flow,
   type FlatVersion,
-  type FlowErrorCode,
   type FlowOperation,
 } from '../../src/domain/index.ts';
+import { apply, refused } from './support/flow-checks.ts';
 
 /** trigger (valid) → step_1 → step_2 (loop: step_3) → step_4. */
 function smallFlow(): FlatVersion {
@@ -35,29 +34,6 @@ function smallFlow(): FlatVersion {
   ];
   for (const op of ops) v = applyOperation(v, op);
   return v;
-}
-
-function apply(version: FlatVersion, operation: FlowOperation): FlatVersion {
-  const before = structuredClone(version);
-  const result = applyOperationWithPatches(version, operation);
-  expect(version).toStrictEqual(before);
-  checkStructure(result.version);
-  expect(applyVersionPatches(version, result.patches)).toStrictEqual(result.version);
-  expect(applyVersionPatches(result.version, result.inversePatches)).toStrictEqual(version);
-  return result.version;
-}
-
-function refused(version: FlatVersion, operation: FlowOperation, code: FlowErrorCode): void {
-  const before = structuredClone(version);
-  let caught: unknown;
-  try {
-    applyOperation(version, operation);
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught).toBeInstanceOf(FlowOperationError);
-  expect((caught as FlowOperationError).code).toBe(code);
-  expect(version).toStrictEqual(before);
 }
 
 const importedTrigger = {

@@ -2,19 +2,17 @@ import { describe, expect, it } from '@rstest/core';
 import {
   applyOperation,
   applyOperationWithPatches,
-  applyVersionPatches,
   checkStructure,
   createAction,
   createEmptyVersion,
-  FlowOperationError,
   nextStepName,
   stepsInOrder,
   type FlatVersion,
-  type FlowErrorCode,
   type FlowOperation,
   type NewAction,
   type StepLocation,
 } from '../../src/domain/index.ts';
+import { apply, refused } from './support/flow-checks.ts';
 
 // ---- a small realistic flow, and an `apply` that checks every invariant around each operation ----
 
@@ -42,32 +40,6 @@ function sampleFlow(): FlatVersion {
   add('step_5', code('step_8'), 'INSIDE_BRANCH', 1);
   add('step_5', code('step_9'));
   return v;
-}
-
-/** Applies, and checks: input untouched, structure sound, patches and inverse patches exact. */
-function apply(version: FlatVersion, operation: FlowOperation): FlatVersion {
-  const before = structuredClone(version);
-  const result = applyOperationWithPatches(version, operation);
-  expect(version).toStrictEqual(before);
-  checkStructure(result.version);
-  expect(applyVersionPatches(version, result.patches)).toStrictEqual(result.version);
-  expect(applyVersionPatches(result.version, result.inversePatches)).toStrictEqual(version);
-  return result.version;
-}
-
-/** Expects a refusal with `code`, and the version untouched. */
-function refused(version: FlatVersion, operation: FlowOperation, code: FlowErrorCode): FlowOperationError {
-  const before = structuredClone(version);
-  let caught: unknown;
-  try {
-    applyOperation(version, operation);
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught).toBeInstanceOf(FlowOperationError);
-  expect((caught as FlowOperationError).code).toBe(code);
-  expect(version).toStrictEqual(before);
-  return caught as FlowOperationError;
 }
 
 const order = (v: FlatVersion) => stepsInOrder(v).map((s) => s.name);
