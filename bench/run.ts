@@ -1,9 +1,10 @@
 /**
  * `npm run bench`: figures, not tests. Prints a table per area; `--json` prints one JSON object instead.
- * `--only editor` or `--only server` runs one area. Run with --expose-gc (the npm script does) so heap
+ * `--only editor`, `--only layout` or `--only server` runs one area. Run with --expose-gc (the npm script does) so heap
  * growth is measured after a collection.
  */
 import { measureEditorFigures, printEditorFigures } from './editor.ts';
+import { measureLayoutFigures, printLayoutFigures } from './layout.ts';
 import { measureServerFigures, printServerFigures } from './server.ts';
 
 const args = process.argv.slice(2);
@@ -15,6 +16,11 @@ if (!only || only === 'editor') {
   const editor = await measureEditorFigures();
   results.editor = editor;
   if (!json) printEditorFigures(editor);
+}
+if (!only || only === 'layout') {
+  const layout = await measureLayoutFigures();
+  results.layout = layout;
+  if (!json) printLayoutFigures(layout);
 }
 if (!only || only === 'server') {
   const server = await measureServerFigures();

@@ -1,0 +1,71 @@
+/**
+ * Placing one router's branch lanes side by side under it. This is where ELK sits in the pipeline: the
+ * lanes are the one irregular composition in the tree (different widths and heights per branch). The
+ * arithmetic composer gives the same answer for today's straight rows and is kept to measure against ELK
+ * (see README.md). Results are cached by the lanes' sizes, so a re-layout that leaves every lane's size
+ * unchanged never calls ELK.
+ */
+import ELK from 'elkjs/lib/elk.bundled.js';
+import { LANE_GAP, NODE_HEIGHT, NODE_WIDTH } from './types.ts';
+
+export interface LaneSize {
+  width: number;
+  height: number;
+}
+
+/** Lane left edges relative to the left of the lanes area, and the area's size. */
+export interface LaneComposition {
+  xs: number[];
+  width: number;
+  height: number;
+}
+
+export type LaneComposer = (lanes: readonly LaneSize[]) => Promise<LaneComposition>;
+
+export function composeLanesArithmetic(lanes: readonly LaneSize[]): LaneComposition {
+  const xs: number[] = [];
+  let x = 0;
+  let height = 0;
+  for (const lane of lanes) {
+    xs.push(x);
+    x += lane.width + LANE_GAP;
+    height = Math.max(height, lane.height);
+  }
+  return { xs, width: Math.max(0, x - LANE_GAP), height };
+}
+
+/** One ELK instance per composer; elk.bundled runs in the calling thread, which is the editor worker. */
+export function createElkLaneComposer(): LaneComposer {
+  const elk = new ELK();
+  return async (lanes) => {
+    const graph = await elk.layout({
+      id: 'router',
+      layoutOptions: {
+        'elk.algorithm': 'layered',
+        'elk.direction': 'DOWN',
+        'elk.spacing.nodeNode': String(LANE_GAP),
+        // Branch order is meaning ('Branch 1' before 'Otherwise'): ELK must not reorder lanes to save crossings.
+        'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
+        'elk.layered.crossingMinimization.forceNodeModelOrder': 'true',
+      },
+      children: [
+        { id: 'router', width: NODE_WIDTH, height: NODE_HEIGHT },
+        ...lanes.map((lane, i) => ({ id: `lane${i}`, width: lane.width, height: lane.height })),
+      ],
+      edges: lanes.map((_, i) => ({ id: `e${i}`, sources: ['router'], targets: [`lane${i}`] })),
+    });
+    const placed = new Map<string, number>();
+    for (const child of graph.children ?? []) placed.set(child.id, child.x ?? 0);
+    const raw = lanes.map((_, i) => placed.get(`lane${i}`) ?? 0);
+    const left = Math.min(...raw);
+    const xs = raw.map((x) => x - left);
+    let width = 0;
+    let height = 0;
+    lanes.forEach((lane, i) => {
+      width = Math.max(width, (xs[i] ?? 0) + lane.width);
+      height = Math.max(height, lane.height);
+    });
+    // Lanes are top-aligned (ELK puts one layer on one line); only their horizontal placement is ELK's.
+    return { xs, width, height };
+  };
+}
