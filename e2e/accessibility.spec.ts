@@ -56,6 +56,8 @@ test('sign in and out with the keyboard alone', async ({ page }) => {
   await page.keyboard.type(user.password);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/$/);
+  // The shell and the dashboard load lazily: tab once they are on screen.
+  await expect(page.getByRole('heading', { name: 'Analytics Dashboard' })).toBeVisible();
 
   // Skip link first, then the shell's controls, each announced by name.
   await page.keyboard.press('Tab');
