@@ -9,29 +9,12 @@ import {
   toNestedFlowJson,
   type NestedAction,
 } from '../../src/domain/index.ts';
+import { chainFlow, type Json } from './support/nested-flows.ts';
 
 // Long and deep flows: in the nested form a chain is as deep as it is long, so every conversion here
 // would overflow the stack if anything recursed down it (Node 20: structuredClone near 2,000 levels,
 // JSON.stringify near 5,000). The tests build and walk their flows with loops too.
 
-type Json = Record<string, unknown>;
-
-/** A straight chain of `length` code steps, built with a loop (the test must not recurse either). */
-function chainFlow(length: number): Json {
-  let next: Json | undefined;
-  for (let n = length; n >= 1; n--) {
-    const step: Json = {
-      name: `step_${n}`,
-      type: 'CODE',
-      displayName: `Step ${n}`,
-      valid: true,
-      settings: { input: { previous: n > 1 ? `{{step_${n - 1}.value}}` : 'start' } },
-    };
-    if (next) step.nextAction = next;
-    next = step;
-  }
-  return { displayName: 'Chain', trigger: { name: 'trigger', type: 'EMPTY', displayName: 'Start', valid: true, settings: {}, nextAction: next } };
-}
 
 /** Loops nested `depth` deep; each loop's body is the next loop, and a code step follows each loop. */
 function nestedLoops(depth: number): Json {

@@ -11,8 +11,8 @@ import {
   type FlatRouterStep,
   type FlatVersion,
 } from '../../src/domain/index.ts';
+import { chainFlow, type Json } from './support/nested-flows.ts';
 
-type Json = Record<string, unknown>;
 
 /**
  * A flow as Activepieces exports it (a template's `template`), written by hand: a webhook trigger, an HTTP
@@ -161,23 +161,6 @@ function expectedExport(): Json {
   ];
   branches[1]!.conditions = [[{ firstValue: '{{step_1.body.coupon}}', secondValue: '', operator: 'EXISTS', caseSensitive: false }]];
   return flow;
-}
-
-/** A straight chain of `length` code steps, built with a loop (the test must not recurse either). */
-function chainFlow(length: number): Json {
-  let next: Json | undefined;
-  for (let n = length; n >= 1; n--) {
-    const step: Json = {
-      name: `step_${n}`,
-      type: 'CODE',
-      displayName: `Step ${n}`,
-      valid: true,
-      settings: { input: { previous: n > 1 ? `{{step_${n - 1}.value}}` : 'start' } },
-    };
-    if (next) step.nextAction = next;
-    next = step;
-  }
-  return { displayName: 'Chain', trigger: { name: 'trigger', type: 'EMPTY', displayName: 'Start', valid: true, settings: {}, nextAction: next } };
 }
 
 function errorOf(fn: () => unknown): FlowOperationError {
