@@ -9,13 +9,13 @@ import type { Authenticator } from '../auth/authenticate.ts';
 import type { Database } from '../db/database.ts';
 import { idParamsSchema } from '../http/input.ts';
 import { parse } from '../http/validate.ts';
-import { flowNotFound, withDomain } from './errors.ts';
-import { deleteFlow, paginateFlows } from './flows-repository.ts';
-import { toVersionSummaryDto, toWorkflowDto, toWorkflowSummaryDto } from './mapping.ts';
-import { createBodySchema, LARGE_BODY_LIMIT, paginateQuerySchema, updateBodySchema } from './schemas.ts';
+import { flowNotFound, versionNotFound, withDomain } from './errors.ts';
+import { deleteFlow, findFlow, paginateFlows } from './flows-repository.ts';
+import { toVersionDto, toVersionSummaryDto, toWorkflowDto, toWorkflowSummaryDto } from './mapping.ts';
+import { createBodySchema, LARGE_BODY_LIMIT, paginateQuerySchema, updateBodySchema, versionParamsSchema } from './schemas.ts';
 import { copyWrite, createWorkflow, loadWorkflow, versionWrite } from './service.ts';
 import { updateWorkflow } from './drafts.ts';
-import { listVersions } from './versions-repository.ts';
+import { findFlowVersion, listVersions } from './versions-repository.ts';
 
 export interface WorkflowDependencies {
   db: Database;
@@ -82,6 +82,17 @@ export function workflowRoutes({ db, authenticator }: WorkflowDependencies) {
       const { flow } = await loadWorkflow(db, user.id, id);
       const versions = await listVersions(db, flow.id);
       return { versions: versions.map(toVersionSummaryDto), activeVersionId: flow.published_version_id };
+    });
+
+    // One version in full (the editor opens an older version read-only): the same form GET /workflow/{id} sends.
+    app.get('/workflow/:id/versions/:versionId', async (request) => {
+      const user = await authenticator.userFromRequest(request);
+      const { id, versionId } = parse(versionParamsSchema, request.params);
+      const flow = await findFlow(db, user.id, id);
+      if (!flow) throw flowNotFound();
+      const version = await findFlowVersion(db, flow.id, versionId);
+      if (!version) throw versionNotFound();
+      return { version: toVersionDto(version) };
     });
   };
 }

@@ -38,6 +38,8 @@ export const updateBodySchema = z.object({ id: idSchema, displayName: displayNam
 
 export const statusBodySchema = z.object({ id: idSchema, status: statusSchema });
 
+export const versionParamsSchema = z.object({ id: idSchema, versionId: idSchema });
+
 export const createVersionBodySchema = z.object({ workflow_id: idSchema, from_version_id: idSchema.optional() });
 
 export const renameVersionBodySchema = z.object({ version_id: idSchema, display_name: displayNameSchema });

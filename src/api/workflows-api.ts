@@ -57,6 +57,27 @@ export type CreatedFlow = z.output<typeof createdFlowSchema>;
 
 const flowWithVersionSchema = z.object({ flow: flowRecordSchema, version: z.unknown() });
 
+/** One row of GET /workflow/{id}/versions: a version without its steps. */
+export const versionSummarySchema = z.object({
+  id: z.string(),
+  flowId: z.string(),
+  displayName: z.string(),
+  state: versionStateSchema,
+  valid: z.boolean(),
+  created: z.string(),
+  updated: z.string(),
+});
+export type VersionSummary = z.output<typeof versionSummarySchema>;
+
+/** A flow's versions, newest first; `activeVersionId` is the published one. */
+export const versionListSchema = z.object({
+  versions: z.array(versionSummarySchema),
+  activeVersionId: z._default(z.nullable(z.string()), null),
+});
+export type VersionList = z.output<typeof versionListSchema>;
+
+const versionReplySchema = z.object({ version: z.unknown() });
+
 /** A workflow opened for viewing: the flow and its current version as the domain's flat model. */
 export interface WorkflowDetail {
   flow: FlowRecord;
@@ -109,6 +130,22 @@ export async function setWorkflowStatus(input: { id: string; status: FlowStatus 
   return reply.flow;
 }
 
+export async function listVersions(flowId: string, signal?: AbortSignal, http: HttpClient = authenticatedClient): Promise<VersionList> {
+  return versionListSchema.parse(await http.request(`/workflow/${encodeURIComponent(flowId)}/versions`, { signal }));
+}
+
+/** One version in full (e.g. an older one opened read-only), as the domain's flat model. */
+export async function getVersion(flowId: string, versionId: string, signal?: AbortSignal, http: HttpClient = authenticatedClient): Promise<FlatVersion> {
+  const path = `/workflow/${encodeURIComponent(flowId)}/versions/${encodeURIComponent(versionId)}`;
+  return fromStoredVersion(versionReplySchema.parse(await http.request(path, { signal })).version);
+}
+
+/** 'Use as draft': the flow's one draft becomes a copy of `fromVersionId` (replacing any draft). */
+export async function createDraftFrom(flowId: string, fromVersionId: string, http: HttpClient = authenticatedClient): Promise<FlatVersion> {
+  const body = { workflow_id: flowId, from_version_id: fromVersionId };
+  return fromStoredVersion(versionReplySchema.parse(await http.request('/workflow/version', { method: 'POST', body })).version);
+}
+
 /**
  * The bearer client, except that the request body is `text` as it is. A flow file is nested as deep as
  * the flow is long, and JSON.stringify of the parsed object overflows near 5,000 levels
@@ -138,6 +175,8 @@ export const workflowKeys = {
   lists: () => [...workflowKeys.all, 'list'] as const,
   list: (params: WorkflowListParams) => [...workflowKeys.lists(), params] as const,
   detail: (id: string) => [...workflowKeys.all, 'detail', id] as const,
+  versions: (flowId: string) => [...workflowKeys.all, 'versions', flowId] as const,
+  version: (flowId: string, versionId: string) => [...workflowKeys.versions(flowId), versionId] as const,
 };
 
 export const workflowListQueryOptions = (params: WorkflowListParams) =>
@@ -153,6 +192,20 @@ export const workflowQueryOptions = (id: string) =>
     queryKey: workflowKeys.detail(id),
     queryFn: ({ signal }) => getWorkflow(id, signal),
     // A refusal (404 unknown workflow, 400 malformed id) will not change by asking again.
+    retry: (failureCount, error) => !isClientError(error) && failureCount < 3,
+  });
+
+export const versionListQueryOptions = (flowId: string) =>
+  queryOptions({
+    queryKey: workflowKeys.versions(flowId),
+    queryFn: ({ signal }) => listVersions(flowId, signal),
+    retry: (failureCount, error) => !isClientError(error) && failureCount < 3,
+  });
+
+export const versionQueryOptions = (flowId: string, versionId: string) =>
+  queryOptions({
+    queryKey: workflowKeys.version(flowId, versionId),
+    queryFn: ({ signal }) => getVersion(flowId, versionId, signal),
     retry: (failureCount, error) => !isClientError(error) && failureCount < 3,
   });
 
@@ -178,6 +231,15 @@ const invalidateLists = (client: QueryClient) => client.invalidateQueries({ quer
 export function useCreateWorkflow() {
   const client = useQueryClient();
   return useMutation({ mutationFn: (displayName?: string) => createWorkflow(displayName), onSuccess: () => invalidateLists(client) });
+}
+
+/** 'Use as draft'; the versions list is asked again afterwards (the draft moved to the top). */
+export function useCreateDraftFrom() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { flowId: string; fromVersionId: string }) => createDraftFrom(input.flowId, input.fromVersionId),
+    onSuccess: (_version, input) => client.invalidateQueries({ queryKey: workflowKeys.versions(input.flowId) }),
+  });
 }
 
 export function useImportWorkflow() {

@@ -80,6 +80,8 @@ export class AutosaveQueue<TPayload, TResult = unknown> {
   private retryHandle: { handle: TimerHandle } | null = null;
   private conflict: { error: unknown } | null = null;
   private failures = 0;
+  /** The request in flight when the user discarded their changes (see `discard`). */
+  private discardedInFlight: unknown = null;
   private overwriteNext = false;
   private disposed = false;
   private event: AutosaveStatusEvent = { status: 'saved' };
@@ -175,6 +177,27 @@ export class AutosaveQueue<TPayload, TResult = unknown> {
   }
 
   /**
+   * Drops every change not yet sent (the user chose to discard them when leaving): nothing queued,
+   * delayed or waiting for a retry is sent, and the copy kept for the next session is deleted. A request
+   * already in flight is left to finish.
+   */
+  discard(): void {
+    if (this.disposed) return;
+    this.queued = null;
+    this.cancelDelayed();
+    if (this.retryHandle) this.timers.clearTimeout(this.retryHandle.handle);
+    this.retryHandle = null;
+    this.conflict = null;
+    this.failures = 0;
+    this.overwriteNext = false;
+    void this.writer?.delete();
+    this.settleFlush();
+    // A request already sent may still fail; its payload must not come back for a retry then.
+    this.discardedInFlight = this.inFlight;
+    this.setStatus({ status: 'saved' });
+  }
+
+  /**
    * Stops timers and listeners and cancels the request in flight. What is unsaved stays in storage for
    * the next session; the promise resolves once storage writes already started have landed.
    */
@@ -219,6 +242,7 @@ export class AutosaveQueue<TPayload, TResult = unknown> {
   private succeeded(payload: TPayload, result: TResult): void {
     if (this.disposed) return;
     this.inFlight = null;
+    this.discardedInFlight = null;
     this.failures = 0;
     try {
       this.options.onSaved?.(result, payload);
@@ -235,7 +259,13 @@ export class AutosaveQueue<TPayload, TResult = unknown> {
 
   private failed(payload: TPayload, error: unknown): void {
     if (this.disposed) return;
+    const discarded = this.inFlight !== null && this.inFlight === this.discardedInFlight;
     this.inFlight = null;
+    this.discardedInFlight = null;
+    if (discarded) {
+      if (this.queued) this.pump();
+      return;
+    }
     // Never drop the newest: retry this payload unless a newer one is already waiting.
     if (!this.queued && !this.delayed) this.queued = { payload };
     if ((this.options.isConflict ?? isConflictError)(error)) {

@@ -21,7 +21,10 @@ import {
   fromNestedFlow,
   fromStoredVersion,
   isFlowOperationError,
+  pasteOperations,
+  readClipboard,
   toStoredContent,
+  type PastePlacement,
   type FlatVersion,
   type Flow,
   type FlowOperation,
@@ -160,6 +163,83 @@ export class EditorCore {
   }
 
   /**
+   * Several operations as one edit and one undo entry (a paste, deleting or duplicating a selection). All
+   * or nothing: if one is refused, none is applied.
+   */
+  applyBatch(operationInputs: readonly FlowOperationInput[], optionsInput: ApplyOptions = {}, description?: string): EditResult {
+    this.requireEditable();
+    const operations = operationInputs.map((input) => {
+      const parsed = flowOperationSchema.safeParse(input);
+      if (!parsed.success) throw new EditorError('VALIDATION', `Invalid operation: ${formatIssue(parsed.error)}`);
+      return parsed.data;
+    });
+    return this.applyParsedBatch(operations, optionsInput, description);
+  }
+
+  /**
+   * Pastes steps copied as clipboard text (domain: clipboard.ts) at a placement; the text is read here so
+   * a large copy crosses as one string. Refuses text that is not a step copy with VALIDATION.
+   */
+  paste(clipboardText: string, placement: PastePlacement): EditResult {
+    const session = this.requireEditable();
+    const content = readClipboard(clipboardText);
+    if (!content) throw new EditorError('VALIDATION', 'The clipboard holds no copied steps');
+    const operations = pasteOperations(session.version, content, placement);
+    const count = operations.length;
+    return this.applyParsedBatch(operations, { groupKey: null }, count === 1 ? 'Paste a step' : `Paste ${count} steps`);
+  }
+
+  private applyParsedBatch(operations: readonly FlowOperation[], optionsInput: ApplyOptions, description?: string): EditResult {
+    const session = this.requireEditable();
+    if (operations.length === 0) return this.editResult(session, []);
+    if (operations.length === 1) return this.applyParsed(operations[0]!, optionsInput, description);
+    const options = applyOptionsSchema.safeParse(optionsInput);
+    if (!options.success) throw new EditorError('VALIDATION', `Invalid options: ${formatIssue(options.error)}`);
+    const before = session.version;
+    let version = before;
+    const patches: Patch[] = [];
+    const inverseParts: Patch[][] = [];
+    let selected = session.selected;
+    for (const operation of operations) {
+      const refusal = NOT_EDITS[operation.type];
+      if (refusal) throw new EditorError('FLOW_OPERATION_INVALID', refusal);
+      let result;
+      try {
+        result = applyOperationWithPatches(version, operation);
+      } catch (error) {
+        throw asEditorError(error);
+      }
+      selected = selectionAfter(operation, version, result.version, selected);
+      version = result.version;
+      patches.push(...result.patches);
+      inverseParts.push(result.inversePatches);
+    }
+    if (patches.length === 0) return this.editResult(session, []);
+    // Undo runs the inverses last operation first.
+    const inversePatches = inverseParts.reverse().flat();
+    const first = operations[0]!;
+    // A paste selects its first step, not its last.
+    if (first.type === 'ADD_ACTION') selected = first.request.action.name;
+    session.history.push({
+      description: description ?? `${describeOperation(first)} (+${operations.length - 1})`,
+      operation: recordedOperation(first, version),
+      patches,
+      inversePatches,
+      ...(options.data.groupKey ? { groupKey: options.data.groupKey } : {}),
+    });
+    session.version = version;
+    session.selected = selected;
+    session.persistHistory();
+    session.queue.enqueue(version);
+    return this.editResult(session, patches);
+  }
+
+  /** The version being edited, for the layout beside the core in the worker; null when none is open. */
+  currentVersion(): FlatVersion | null {
+    return this.session?.version ?? null;
+  }
+
+  /**
    * Imports a flow file (ours or an Activepieces export) given as JSON text. The text is parsed here, in
    * the worker: a nested flow thousands of steps deep would overflow structuredClone on its way through
    * postMessage, while JSON text of any depth crosses as a plain string.
@@ -227,6 +307,11 @@ export class EditorCore {
       this.log('Autosave failed', error);
       throw error;
     }
+  }
+
+  /** Leaving without saving (SPEC §2, "discard your changes?"): unsent changes are dropped for good. */
+  discardUnsaved(): void {
+    this.session?.queue.discard();
   }
 
   /** After a 409: keep mine (send again as an overwrite) or reload (drop local changes and history). */

@@ -14,7 +14,8 @@ import * as Comlink from 'comlink';
 import type { ConflictChoice } from './autosave-queue.ts';
 import type { EditorCore } from './editor-core.ts';
 import type { ApplyOptions, EditorListener, OpenInput } from './editor-types.ts';
-import type { FlowOperationInput } from '../domain/flow/index.ts';
+import type { FlowOperationInput, PastePlacement } from '../domain/flow/index.ts';
+import { LayoutFeed, type LayoutDelta } from './layout-feed.ts';
 
 const CARRIED_FIELDS = ['code', 'status', 'kind'] as const;
 
@@ -47,11 +48,25 @@ export function installErrorFieldsHandler(): void {
 type RemoteListener = EditorListener & Partial<Pick<Comlink.ProxyMethods, typeof Comlink.releaseProxy>>;
 
 /** The API object the worker exposes; every method is the core's, `subscribe` returns a proxied disposer. */
-export function createEditorWorkerApi(core: EditorCore) {
+export function createEditorWorkerApi(core: EditorCore, layoutFeed: LayoutFeed = new LayoutFeed()) {
   const subscriptions = new Set<() => void>();
   return {
-    open: (input: OpenInput) => core.open(input),
+    open: async (input: OpenInput) => {
+      const result = await core.open(input);
+      layoutFeed.reset();
+      return result;
+    },
     apply: (operation: FlowOperationInput, options?: ApplyOptions) => core.apply(operation, options),
+    applyBatch: (operations: FlowOperationInput[], options?: ApplyOptions, description?: string) =>
+      core.applyBatch(operations, options, description),
+    paste: (clipboardText: string, placement: PastePlacement) => core.paste(clipboardText, placement),
+    /** The canvas layout of the open version, as a delta from the one this call last answered. */
+    layout(): Promise<LayoutDelta | null> {
+      const version = core.currentVersion();
+      return version ? layoutFeed.next(version) : Promise.resolve(null);
+    },
+    /** The next `layout()` answers the whole layout (the canvas was remounted). */
+    resetLayout: () => layoutFeed.reset(),
     importFlow: (jsonText: string, options?: ApplyOptions) => core.importFlow(jsonText, options),
     undo: () => core.undo(),
     redo: () => core.redo(),
@@ -61,6 +76,7 @@ export function createEditorWorkerApi(core: EditorCore) {
     getState: () => core.getState(),
     flush: () => core.flush(),
     resolveConflict: (choice: ConflictChoice) => core.resolveConflict(choice),
+    discardUnsaved: () => core.discardUnsaved(),
     publish: () => core.publish(),
     subscribe(listener: RemoteListener): (() => void) & Comlink.ProxyMarked {
       const stop = core.subscribe((event) => {

@@ -22,3 +22,4 @@ export { createAction, createEmptyVersion, defaultRouterSettings, newConditionBr
 export { rewriteReferences } from './references.ts';
 export * from './runs.ts';
 export { describeOperation, historyEntrySchema, patchSchema, type FlowHistoryEntry } from './history.ts';
+export { CLIPBOARD_KIND, copyToClipboard, MAX_CLIPBOARD_STEPS, pasteOperations, readClipboard, type ClipboardContent, type PastePlacement } from './clipboard.ts';

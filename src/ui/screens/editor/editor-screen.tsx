@@ -1,31 +1,23 @@
 /**
- * /workflows/:id/edit, for now a read-only view (the canvas comes in a later issue): the name, renamed
- * in place, the version's state, a way back, and every step in flow order. No sidebar (route handle).
+ * /workflows/:id/edit (no sidebar): loads the workflow, starts the editor worker, and opens the version
+ * in it. The raw stored version goes to the worker as it came, so a 10,000-step flow is parsed off the
+ * UI thread; the UI mirrors what the worker answers.
  */
+import { useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
 import { Link, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { ArrowLeft, Download, SearchX } from 'lucide-react';
-import { isNotFound, useRenameWorkflow, useWorkflow, type WorkflowDetail } from '../../../api/workflows-api.ts';
+import { SearchX } from 'lucide-react';
+import { isNotFound } from '../../../api/workflows-api.ts';
+import { authenticatedClient } from '../../../api/clients.ts';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { FullPageSpinner } from '../../components/ui/spinner.tsx';
 import { TableError } from '../../components/data/table-error.tsx';
-import { RelativeDate } from '../../components/data/relative-date.tsx';
-import { errorMessage } from '../../components/data/error-message.ts';
-import { VersionBadge } from '../workflows/version-badge.tsx';
-import { downloadTextFile, workflowExportFile } from '../workflows/export-workflow.ts';
-import { InlineName } from './inline-name.tsx';
-import { StepOutline } from '../../components/flow/step-outline.tsx';
-import { countSteps } from '../../components/flow/step-rows.ts';
+import { EditorStore } from './store/editor-store.ts';
+import { connectEditorWorker } from './store/worker-connection.ts';
+import { EditorWorkspace } from './editor-workspace.tsx';
 import './editor.css';
-
-function BackLink() {
-  return (
-    <Link to="/workflows" className="btn btn-ghost btn-sm editor-back">
-      <ArrowLeft width={14} height={14} aria-hidden="true" />
-      Workflows
-    </Link>
-  );
-}
 
 const NOT_FOUND_TITLE = 'Workflow not found';
 
@@ -46,73 +38,66 @@ function WorkflowNotFound() {
   );
 }
 
-export function EditorScreen() {
-  const { id = '' } = useParams();
-  const workflow = useWorkflow(id);
-  // 404, or 400 for an id that is not even well formed: either way no such workflow.
-  const missing = workflow.isError && (isNotFound(workflow.error) || (workflow.error as { status?: number }).status === 400);
-  usePageTitle(workflow.data?.flow.displayName ?? (missing ? NOT_FOUND_TITLE : 'Workflow'));
+type LoadState = { kind: 'loading' } | { kind: 'ready' } | { kind: 'missing' } | { kind: 'error'; error: unknown };
 
-  if (workflow.isPending) return <FullPageSpinner label="Loading workflow" />;
-  if (workflow.isError) {
-    if (missing) return <WorkflowNotFound />;
+/** GET /workflow/{id} without parsing the version here: the worker parses it. */
+export async function fetchWorkflowRaw(id: string): Promise<{ flow: { id: string; status: 'ENABLED' | 'DISABLED'; publishedVersionId: string | null; folderId: string | null }; version: unknown }> {
+  return (await authenticatedClient.request(`/workflow/${encodeURIComponent(id)}`)) as never;
+}
+
+export const EditorScreen = observer(function EditorScreen() {
+  const { id = '' } = useParams();
+  const queryClient = useQueryClient();
+  const [store, setStore] = useState<EditorStore | null>(null);
+  const [load, setLoad] = useState<LoadState>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const connection = connectEditorWorker();
+    const editor = new EditorStore({
+      remote: connection.remote,
+      notify: (kind, message) => toast[kind](message),
+      storage: typeof localStorage === 'undefined' ? null : localStorage,
+    });
+    let cancelled = false;
+    setLoad({ kind: 'loading' });
+    fetchWorkflowRaw(id)
+      .then((reply) => editor.open({ flow: reply.flow, version: reply.version }))
+      .then((opened) => {
+        if (cancelled) return;
+        setStore(editor);
+        setLoad({ kind: 'ready' });
+        if (opened.recovered) toast.info('Unsaved changes from your last visit were restored and are being saved.');
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        const status = (error as { status?: number }).status;
+        setLoad(isNotFound(error) || status === 400 ? { kind: 'missing' } : { kind: 'error', error });
+      });
+    return () => {
+      cancelled = true;
+      setStore(null);
+      void editor.dispose().finally(() => connection.terminate());
+      // The list and outline screens show names and states the editor may have changed.
+      void queryClient.invalidateQueries({ queryKey: ['workflows'] });
+    };
+  }, [id, attempt, queryClient]);
+
+  usePageTitle(store?.version?.displayName ?? (load.kind === 'missing' ? NOT_FOUND_TITLE : 'Workflow'));
+
+  if (load.kind === 'missing') return <WorkflowNotFound />;
+  if (load.kind === 'error') {
     return (
       <div className="page">
-        <BackLink />
         <h1 className="visually-hidden">Workflow</h1>
         <div className="card">
-          <TableError error={workflow.error} title="Could not load this workflow" onRetry={() => void workflow.refetch()} retrying={workflow.isFetching} />
+          <TableError error={load.error} title="Could not load this workflow" onRetry={() => setAttempt((n) => n + 1)} retrying={false} />
         </div>
       </div>
     );
   }
-  return <WorkflowView detail={workflow.data} />;
-}
-
-function WorkflowView({ detail }: { detail: WorkflowDetail }) {
-  const { flow, version } = detail;
-  const rename = useRenameWorkflow();
-  const steps = countSteps(version);
-
-  const onRename = (displayName: string) =>
-    rename.mutateAsync(
-      { id: flow.id, displayName },
-      {
-        onSuccess: () => toast.success('Workflow renamed'),
-        onError: (error) => toast.error(errorMessage(error, 'Could not rename the workflow')),
-      },
-    );
-
-  return (
-    <div className="editor-page">
-      <header className="editor-header">
-        <BackLink />
-        <div className="editor-heading">
-          <InlineName value={flow.displayName} onRename={onRename} />
-          <VersionBadge state={version.state} hasPublished={flow.publishedVersionId !== null} />
-        </div>
-        <p className="editor-meta">
-          {steps === 1 ? '1 step' : `${steps.toLocaleString('en')} steps`}
-          {version.updated ? (
-            <>
-              <span aria-hidden="true"> · </span>
-              Updated <RelativeDate value={version.updated} />
-            </>
-          ) : null}
-        </p>
-        <button type="button" className="btn btn-secondary btn-sm editor-export" onClick={() => downloadTextFile(workflowExportFile(version))}>
-          <Download width={14} height={14} aria-hidden="true" />
-          Export JSON
-        </button>
-      </header>
-      <section className="card editor-steps" aria-labelledby="editor-steps-title">
-        <h2 id="editor-steps-title" className="visually-hidden">
-          Steps
-        </h2>
-        <StepOutline version={version} label={`Steps of ${flow.displayName}`} className="editor-outline" />
-      </section>
-    </div>
-  );
-}
+  if (!store || load.kind === 'loading') return <FullPageSpinner label="Loading workflow" />;
+  return <EditorWorkspace store={store} onReload={() => setAttempt((n) => n + 1)} />;
+});
 
 export default EditorScreen;

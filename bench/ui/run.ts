@@ -1,0 +1,221 @@
+/**
+ * `npm run bench:ui`: the editor in a real Chromium against the real server — figures, not tests (it never
+ * asserts on time; targets from issue 5 are printed next to the figures).
+ *
+ * What it does: builds the web app into .tmp/bench-ui-dist when stale (never the default dist/), starts
+ * `node scripts/start.mjs` on a free port with a fresh DATA_DIR, registers a user through the API, imports
+ * seeded generated flows (bench/flow-generator.ts, mixedFlow) and opens /workflows/{id}/edit signed in
+ * (tokens put in localStorage before the app runs). Per size:
+ *   open        navigation start → [data-testid="flow-canvas"] gets data-ready="true" → next rAF → frame out
+ *               (in-page performance.now); first visit of a fresh context, then repeat visits (warm cache)
+ *   heap        JSHeapUsedSize of the page after HeapProfiler.collectGarbage; the workers' heaps likewise
+ *   undo        rename a visible step in the right panel ('Display name'), focus the canvas, Control+Z:
+ *               keydown (window capture listener) → the node's .step-card-title shows the old name, painted
+ *   typed       one character typed into 'Display name' → the node's title updated, painted
+ *   pan         rAF callbacks counted in the page for 3 s while the mouse wheel (or a drag) pans the pane
+ * Once: the login page's JavaScript (first visit, signed out) and the editor's chunk(s) in the build (gzip).
+ *
+ * Options (after `--`): --sizes 1000,10000  --reps 20  --warmup 2  --opens 3  --pan wheel|drag
+ *   --json (one JSON object on stdout; progress on stderr)  --no-build | --rebuild  --dist <dir>
+ * Each browser step gives up after 60 s with a message (e.g. while the canvas is not in src/ yet).
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { chromium, type Browser } from '@playwright/test';
+import { mixedFlow } from '../flow-generator.ts';
+import { chunksContaining, measureLoginPage, type ChunkSize, type ScriptTotals } from './assets.ts';
+import { measureSize, type EditFigures, type SizeFigures } from './measure.ts';
+import { DEFAULT_DIST, ensureBuild, importFlow, log, login, registerUser, startServer } from './setup.ts';
+
+const args = process.argv.slice(2);
+const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const number = (name: string, fallback: number) => {
+  const value = option(name);
+  const parsed = value === undefined ? fallback : Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} takes a whole number, not ${value}`);
+  return parsed;
+};
+
+const json = args.includes('--json');
+const sizes = (option('--sizes') ?? '1000,10000').split(',').map((s) => Number(s.replace(/_/g, '').trim()));
+if (sizes.some((s) => !Number.isInteger(s) || s < 2)) throw new Error(`--sizes takes numbers of steps, e.g. 1000,10000`);
+const reps = Math.max(1, number('--reps', 20));
+const warmup = number('--warmup', 2);
+const opens = Math.max(1, number('--opens', 3));
+const pan = option('--pan') === 'drag' ? 'drag' : 'wheel';
+const distDir = resolve(option('--dist') ?? DEFAULT_DIST);
+const build = args.includes('--no-build') ? 'never' : args.includes('--rebuild') ? 'always' : 'auto';
+
+/** Issue 5's targets; sizes without a row have none. */
+const TARGETS: Record<number, { openMs: number; editMs: number; fps?: number }> = {
+  1000: { openMs: 1500, editMs: 50, fps: 50 },
+  10000: { openMs: 5000, editMs: 100 },
+};
+const LOGIN_JS_TARGET_BYTES = 150_000; // 150 KB gzipped
+
+interface Results {
+  browser: string;
+  viewport: string;
+  distDir: string;
+  loginPageJs: (ScriptTotals & { targetGzipBytes: number }) | { error: string };
+  editorChunks: ChunkSize[];
+  sizes: SizeFigures[];
+}
+
+function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+async function main(): Promise<Results> {
+  ensureBuild(distDir, build);
+  const server = await startServer(distDir);
+  let browser: Browser | undefined;
+  const stopAll = async () => {
+    await browser?.close().catch(() => undefined);
+    await server.stop();
+  };
+  const onSignal = () => void stopAll().finally(() => process.exit(130));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    await registerUser(server.origin);
+    browser = await launchBrowser();
+    const results: Results = {
+      browser: `Chromium ${browser.version()}`,
+      viewport: '1280×800',
+      distDir,
+      loginPageJs: { error: 'not measured' },
+      editorChunks: chunksContaining(distDir),
+      sizes: [],
+    };
+    log('Login page JavaScript…');
+    results.loginPageJs = await measureLoginPage(browser, server.origin, distDir).then(
+      (totals) => ({ ...totals, targetGzipBytes: LOGIN_JS_TARGET_BYTES }),
+      (error: Error) => ({ error: error.message.split('\n')[0] ?? 'failed' }),
+    );
+    for (const steps of sizes) {
+      log(`${steps.toLocaleString('en')} steps: generating and importing…`);
+      const flow = mixedFlow(steps);
+      const session = await login(server.origin);
+      const imported = await importFlow(server.origin, session.accessToken, flow.nested);
+      log(`${steps.toLocaleString('en')} steps: imported in ${imported.ms.toFixed(0)} ms; measuring in Chromium…`);
+      const figures = await measureSize(browser, flow.stepCount, imported.ms, {
+        origin: server.origin,
+        distDir,
+        workflowId: imported.id,
+        session,
+        opens,
+        reps,
+        warmup,
+        pan,
+      });
+      for (const [stage, problem] of Object.entries(figures.problems)) log(`  ${stage}: ${problem}`);
+      results.sizes.push(figures);
+    }
+    return results;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await stopAll();
+  }
+}
+
+const ms = (n: number) => `${n < 10 ? n.toFixed(1) : n.toFixed(0)} ms`;
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
+const row = (label: string, figure: string, target = '') => `  ${label.padEnd(30)}${figure.padEnd(52)}${target}`;
+
+function editRow(label: string, edit: EditFigures | undefined, problem: string | undefined, targetMs: number | undefined): string {
+  if (!edit) return row(label, `— ${problem ?? 'not measured'}`);
+  const figure = `median ${ms(edit.median)} · p95 ${ms(edit.p95)} · max ${ms(edit.max)} · n=${edit.n}`;
+  return row(label, figure, targetMs === undefined ? '' : `target ≤ ${targetMs} ms (p95): ${verdict(edit.p95 <= targetMs)}`);
+}
+
+function print(results: Results): void {
+  console.log(`Editor UI (${results.browser}, ${results.viewport}, real server, build ${results.distDir})`);
+  const login = results.loginPageJs;
+  console.log(
+    'error' in login
+      ? row('login page JavaScript', `— ${login.error}`)
+      : row(
+          'login page JavaScript',
+          `${kib(login.gzipBytes)} gzip (${login.files} files; ${kib(login.transferredBytes)} sent as ${login.encodings.join('/')})`,
+          `target ≤ 150 KB gzip: ${verdict(login.gzipBytes <= login.targetGzipBytes)}`,
+        ),
+  );
+  if (results.editorChunks.length === 0) console.log(row("editor's chunk", "— no built JS file contains 'flow-canvas' yet"));
+  for (const chunk of results.editorChunks)
+    console.log(row("editor's chunk ('flow-canvas')", `${kib(chunk.gzipBytes)} gzip, ${kib(chunk.bytes)} raw — ${chunk.file}`));
+
+  for (const size of results.sizes) {
+    const target = TARGETS[size.steps];
+    const p = size.problems;
+    console.log('');
+    console.log(`${size.steps.toLocaleString('en')} steps (mixed flow, seed 42; import ${ms(size.importMs)})`);
+    const open = size.open;
+    if (!open) console.log(row('open → painted canvas', `— ${p.open ?? 'not measured'}`));
+    else {
+      console.log(
+        row(
+          'open → painted canvas, first',
+          `${ms(open.firstMs)} (rAF at ${ms(open.firstRafMs)}; cold cache)`,
+          target ? `target ≤ ${target.openMs} ms: ${verdict(open.firstMs <= target.openMs)}` : '',
+        ),
+      );
+      if (open.againMs)
+        console.log(
+          row(
+            'open → painted canvas, again',
+            `median ${ms(open.againMs.median)} · max ${ms(open.againMs.max)} · n=${open.againMs.n} (warm cache)`,
+            target ? `target ≤ ${target.openMs} ms: ${verdict(open.againMs.median <= target.openMs)}` : '',
+          ),
+        );
+      console.log(row('  JavaScript loaded', `${kib(open.javascript.gzipBytes)} gzip in ${open.javascript.files} files`));
+    }
+    const step = size.undo?.step ?? size.typed?.step;
+    console.log(editRow(`undo → paint${step ? ` (${step})` : ''}`, size.undo, p.undo, target?.editMs));
+    console.log(editRow('typed rename → paint', size.typed, p.typed, target?.editMs));
+    const pan = size.pan;
+    if (!pan) console.log(row('panning 3 s', `— ${p.pan ?? 'not measured'}`));
+    else {
+      const moved = pan.movedPx < 5 ? ' — THE VIEW DID NOT MOVE' : pan.zoomChanged ? ' — the wheel ZOOMED' : '';
+      console.log(
+        row(
+          `panning 3 s (${pan.mode})`,
+          `${pan.fps.toFixed(1)} fps · longest frame ${ms(pan.longestFrameMs)} · ${pan.slowFrames} slow${moved}`,
+          target?.fps ? `target ≥ ${target.fps} fps: ${verdict(pan.fps >= target.fps)}` : '',
+        ),
+      );
+    }
+    const heap = size.heap;
+    console.log(
+      heap
+        ? row(
+            'JS heap after open (after GC)',
+            `page ${heap.mainMiB.toFixed(1)} MiB · ${heap.workers} worker(s) ${heap.workerMiB === null ? '?' : `${heap.workerMiB.toFixed(1)} MiB`}`,
+          )
+        : row('JS heap after open', `— ${p.heap ?? 'not measured'}`),
+    );
+    if (size.consoleErrors.length) console.log(row('console errors', size.consoleErrors.slice(0, 3).join(' | ')));
+  }
+}
+
+try {
+  const results = await main();
+  if (json) console.log(JSON.stringify(results));
+  else print(results);
+} catch (error) {
+  console.error(`bench:ui failed: ${(error as Error).message}`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,187 @@
+/**
+ * The canvas: React Flow over the layout the worker computes. Nodes and edges come from the canvas model
+ * (identity kept for everything an edit did not move); only what is on screen is rendered. Pan or grab
+ * mode (remembered), zoom, fit view, minimap. Dragging a step onto a '+' moves it there; clicking
+ * selects (shift-click adds), and in pan mode a drag on the background draws a selection box.
+ */
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import {
+  Background,
+  BackgroundVariant,
+  ControlButton,
+  Controls,
+  MiniMap,
+  ReactFlow,
+  type NodeChange,
+  type NodeMouseHandler,
+  type OnNodeDrag,
+  type ReactFlowInstance,
+} from '@xyflow/react';
+import { Hand, MousePointer2 } from 'lucide-react';
+import { toast } from 'sonner';
+import '@xyflow/react/dist/base.css';
+import type { EditorStore } from '../store/editor-store.ts';
+import type { CanvasEdge, CanvasNode } from '../store/canvas-model.ts';
+import type { InsertAt } from '../../../../worker/layout/types.ts';
+import { NODE_TYPES } from './canvas-nodes.tsx';
+import { EDGE_TYPES } from './flow-edge.tsx';
+import { editErrorMessage } from '../edit-errors.ts';
+import './canvas.css';
+
+const MINIMAP_COLORS: Record<string, string> = { step: 'var(--canvas-minimap-step)', trigger: 'var(--accent)' };
+
+function insertAtUnder(clientX: number, clientY: number): InsertAt | null {
+  for (const element of document.elementsFromPoint(clientX, clientY)) {
+    const raw = element instanceof HTMLElement ? (element.closest('[data-insert]') as HTMLElement | null)?.dataset.insert : undefined;
+    if (raw) return JSON.parse(raw) as InsertAt;
+  }
+  return null;
+}
+
+export interface FlowCanvasProps {
+  store: EditorStore;
+  onInit?: (instance: ReactFlowInstance<CanvasNode, CanvasEdge>) => void;
+}
+
+export const FlowCanvas = observer(function FlowCanvas({ store, onInit }: FlowCanvasProps) {
+  const canvas = store.canvas;
+  // Read the revision so a new layout re-renders; the arrays themselves are plain.
+  const revision = canvas.revision;
+  const [drag, setDrag] = useState<{ id: string; x: number; y: number } | null>(null);
+  const boxSelecting = useRef(false);
+  const frame = useRef<HTMLDivElement>(null);
+  // The trigger is centred on x = 0: start with it at the top centre, at full size.
+  const [viewport, setViewport] = useState<{ x: number; y: number; zoom: number } | null>(null);
+  useLayoutEffect(() => {
+    setViewport({ x: (frame.current?.clientWidth ?? 800) / 2, y: 48, zoom: 1 });
+  }, []);
+  const boxed = useRef(new Set<string>());
+
+  const nodes = useMemo(() => {
+    const base = canvas.nodes;
+    if (!drag) return base;
+    return base.map((node) => (node.id === drag.id ? { ...node, position: { x: drag.x, y: drag.y }, zIndex: 10, dragging: true } : node));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [revision, drag, canvas]);
+  const edges = useMemo(() => canvas.edges, [revision, canvas]);
+
+  const onNodeClick: NodeMouseHandler<CanvasNode> = useCallback(
+    (event, node) => {
+      if (node.type !== 'step' && node.type !== 'trigger') return;
+      store.select(node.id, event.shiftKey || event.metaKey || event.ctrlKey);
+    },
+    [store],
+  );
+
+  const onNodesChange = useCallback(
+    (changes: NodeChange<CanvasNode>[]) => {
+      for (const change of changes) {
+        if (change.type === 'position' && change.position && change.dragging) {
+          setDrag({ id: change.id, x: change.position.x, y: change.position.y });
+        } else if (change.type === 'select' && boxSelecting.current) {
+          const node = canvas.layoutOf(change.id);
+          if (node?.kind !== 'step') continue;
+          if (change.selected) boxed.current.add(change.id);
+          else boxed.current.delete(change.id);
+        }
+      }
+    },
+    [canvas],
+  );
+
+  const onNodeDragStop: OnNodeDrag<CanvasNode> = useCallback(
+    (event, node) => {
+      setDrag(null);
+      const point = 'changedTouches' in event ? event.changedTouches[0] : event;
+      const target = point ? insertAtUnder(point.clientX, point.clientY) : null;
+      if (!target || target.parentStep === node.id) return;
+      store
+        .apply({
+          type: 'MOVE_ACTION',
+          request: {
+            name: node.id,
+            newParentStep: target.parentStep,
+            stepLocationRelativeToNewParent: target.location,
+            ...(target.branchIndex === undefined ? {} : { branchIndex: target.branchIndex }),
+          },
+        })
+        .catch((error: unknown) => toast.error(editErrorMessage(error, 'The step could not be moved')));
+    },
+    [store],
+  );
+
+  const grab = store.canvasMode === 'grab';
+  return (
+    <div
+      ref={frame}
+      className={`flow-canvas${drag ? ' is-dragging' : ''}`}
+      data-testid="flow-canvas"
+      data-ready={canvas.ready ? 'true' : 'false'}
+      data-mode={store.canvasMode}
+    >
+      {viewport ? (
+      <ReactFlow<CanvasNode, CanvasEdge>
+        defaultViewport={viewport}
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={NODE_TYPES}
+        edgeTypes={EDGE_TYPES}
+        onInit={onInit}
+        onNodesChange={onNodesChange}
+        onNodeClick={onNodeClick}
+        onNodeDragStop={onNodeDragStop}
+        onPaneClick={() => store.clearSelection()}
+        onSelectionStart={() => {
+          boxSelecting.current = true;
+          boxed.current = new Set();
+        }}
+        onSelectionEnd={() => {
+          boxSelecting.current = false;
+          if (boxed.current.size > 0) store.selectMany([...boxed.current]);
+        }}
+        onlyRenderVisibleElements
+        nodesDraggable={!store.readOnly}
+        nodesConnectable={false}
+        edgesFocusable={false}
+        elementsSelectable
+        selectNodesOnDrag={false}
+        deleteKeyCode={null}
+        selectionKeyCode={null}
+        multiSelectionKeyCode={null}
+        disableKeyboardA11y={false}
+        panOnDrag={grab ? true : [1, 2]}
+        selectionOnDrag={!grab}
+        panOnScroll={!grab}
+        zoomOnScroll={grab}
+        minZoom={0.05}
+        maxZoom={2}
+        fitView={false}
+        proOptions={{ hideAttribution: true }}
+        colorMode="system"
+        aria-label="Workflow canvas"
+      >
+        <Background variant={BackgroundVariant.Dots} gap={20} size={1} />
+        <Controls showInteractive={false} position="bottom-left" aria-label="Canvas controls">
+          <ControlButton
+            onClick={() => store.setCanvasMode(grab ? 'pan' : 'grab')}
+            title={grab ? 'Grab mode: drag moves the canvas (switch to select mode)' : 'Select mode: drag selects (switch to grab mode)'}
+            aria-label={grab ? 'Switch to select mode' : 'Switch to grab mode'}
+            aria-pressed={grab}
+          >
+            {grab ? <Hand width={14} height={14} aria-hidden="true" /> : <MousePointer2 width={14} height={14} aria-hidden="true" />}
+          </ControlButton>
+        </Controls>
+        <MiniMap
+          pannable
+          zoomable
+          position="bottom-right"
+          ariaLabel="Minimap"
+          nodeColor={(node) => MINIMAP_COLORS[node.type ?? ''] ?? 'transparent'}
+          nodeStrokeColor={(node) => (node.type === 'loop-container' || node.type === 'branch-lane' ? 'var(--border-strong)' : 'transparent')}
+        />
+      </ReactFlow>
+      ) : null}
+    </div>
+  );
+});

@@ -1,0 +1,323 @@
+/**
+ * The open editor: top bar, read-only banner, left panel (runs, versions, run details), the canvas, the
+ * right panel (step settings or copilot), the step picker, and the dialogs (shortcuts, conflict, leave).
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { reaction } from 'mobx';
+import { useQuery } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { Lock, Sparkles, X } from 'lucide-react';
+import type { ReactFlowInstance } from '@xyflow/react';
+import { nextStepName, toStoredVersion, type FlowOperationInput } from '../../../domain/flow/index.ts';
+import type { ApplyOptions } from '../../../worker/editor-types.ts';
+import { createDraftFrom, getVersion } from '../../../api/workflows-api.ts';
+import { executionDetailQuery } from '../../../api/executions-api.ts';
+import { AppDialog } from '../../components/data/dialog.tsx';
+import type { EditorStore } from './store/editor-store.ts';
+import { EditorStoreContext } from './store/editor-context.tsx';
+import type { CanvasEdge, CanvasNode } from './store/canvas-model.ts';
+import { FlowCanvas } from './canvas/flow-canvas.tsx';
+import { EditorHeader } from './editor-header.tsx';
+import { LeaveGuard } from './leave-guard.tsx';
+import { SHORTCUTS, useEditorShortcuts } from './use-editor-shortcuts.ts';
+import { editErrorMessage } from './edit-errors.ts';
+import { StepSettingsPanel } from './settings/step-settings-panel.tsx';
+import { StepPicker, actionForChoice, type StepChoice } from './settings/step-picker.tsx';
+import { VersionsPanel } from './panels/versions-panel.tsx';
+import { RunsPanel } from './panels/runs-panel.tsx';
+import { RunDetailsPanel } from './panels/run-details-panel.tsx';
+import { failedStepOf, initialIterations, stepRecordsAt } from './panels/run-overlay.ts';
+import { fetchWorkflowRaw } from './editor-screen.tsx';
+
+const ReadOnlyBanner = observer(function ReadOnlyBanner({ store, onEdit }: { store: EditorStore; onEdit(): void }) {
+  if (!store.readOnly || !store.readOnlyReason) return null;
+  const text =
+    store.readOnlyReason === 'published'
+      ? 'This is the published version, so it is read-only.'
+      : 'This is an older, locked version, so it is read-only.';
+  return (
+    <div className="editor-banner" role="status">
+      <Lock width={14} height={14} aria-hidden="true" />
+      <span>{text}</span>
+      <button type="button" className="btn btn-secondary btn-sm" onClick={onEdit}>
+        Edit
+      </button>
+    </div>
+  );
+});
+
+const ConflictDialog = observer(function ConflictDialog({ store }: { store: EditorStore }) {
+  if (store.save.status !== 'conflict') return null;
+  return (
+    <AppDialog
+      open
+      onOpenChange={() => undefined}
+      role="alertdialog"
+      title="This workflow changed elsewhere"
+      description="It was saved from another tab or device after you opened it. Reload their version (your unsaved changes here are dropped), or keep yours (theirs is overwritten)."
+    >
+      <div className="dialog-actions">
+        <button type="button" className="btn btn-secondary" onClick={() => void store.resolveConflict('reload')}>
+          Reload theirs
+        </button>
+        <button type="button" className="btn btn-primary" onClick={() => void store.resolveConflict('keep-mine')}>
+          Keep mine
+        </button>
+      </div>
+    </AppDialog>
+  );
+});
+
+function ShortcutsDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+  return (
+    <AppDialog open={open} onOpenChange={(next) => (next ? undefined : onClose())} title="Keyboard shortcuts" size="md">
+      <table className="shortcuts-table">
+        <tbody>
+          {SHORTCUTS.map((shortcut) => (
+            <tr key={shortcut.action}>
+              <th scope="row">
+                <kbd>{shortcut.keys}</kbd>
+              </th>
+              <td>{shortcut.action}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </AppDialog>
+  );
+}
+
+const PickerPopover = observer(function PickerPopover({ store }: { store: EditorStore }) {
+  const picker = store.picker;
+  if (!picker || !store.version) return null;
+  const width = 320;
+  const left = Math.max(8, Math.min(window.innerWidth - width - 8, picker.anchor.left - width / 2));
+  const below = window.innerHeight - picker.anchor.bottom > 360;
+  const style = below ? { left, top: picker.anchor.bottom + 6 } : { left, bottom: window.innerHeight - picker.anchor.top + 6 };
+  const onPick = (choice: StepChoice) => {
+    const version = store.version;
+    if (!version) return;
+    const { insertAt } = picker;
+    store.closePicker();
+    const action = actionForChoice(choice, nextStepName(version));
+    store
+      .apply({
+        type: 'ADD_ACTION',
+        request: {
+          parentStep: insertAt.parentStep,
+          stepLocationRelativeToParent: insertAt.location,
+          ...(insertAt.branchIndex === undefined ? {} : { branchIndex: insertAt.branchIndex }),
+          action,
+        },
+      })
+      .then(() => store.setRightPanel('piece-settings'))
+      .catch((error: unknown) => toast.error(editErrorMessage(error, 'The step could not be added')));
+  };
+  return (
+    <div className="picker-popover" style={{ ...style, width }}>
+      <StepPicker onPick={onPick} onClose={() => store.closePicker()} />
+    </div>
+  );
+});
+
+function CopilotPanel({ onClose }: { onClose(): void }) {
+  return (
+    <aside className="editor-side editor-side-right copilot-panel" aria-label="Copilot">
+      <header className="copilot-header">
+        <Sparkles width={16} height={16} aria-hidden="true" />
+        <h2>Copilot</h2>
+        <button type="button" className="btn btn-ghost btn-sm btn-icon" aria-label="Close panel" onClick={onClose}>
+          <X width={16} height={16} aria-hidden="true" />
+        </button>
+      </header>
+      <p className="copilot-text">Copilot is not available on this server.</p>
+    </aside>
+  );
+}
+
+/** Keeps the canvas's run colours and the selection in step with the run being inspected. */
+function useRunOverlay(store: EditorStore): void {
+  const runId = store.runId;
+  const run = useQuery({ ...executionDetailQuery(runId ?? ''), enabled: runId !== null });
+  const seeded = useRef<string | null>(null);
+  useEffect(() => {
+    if (!runId || !run.data) {
+      store.setRunStatuses(null);
+      return;
+    }
+    if (seeded.current !== runId) {
+      seeded.current = runId;
+      // SPEC §4: loops default to iteration 0, the maximum for loops holding the failed step; the failed step is selected.
+      store.openRun(runId, initialIterations(run.data));
+      const failed = failedStepOf(run.data);
+      if (failed && store.step(failed)) store.select(failed);
+    }
+    const records = stepRecordsAt(run.data, store.iterations);
+    store.setRunStatuses(new Map([...records].map(([name, record]) => [name, record.status])));
+  }, [store, runId, run.data, store.iterations]);
+  useEffect(() => {
+    if (!runId) seeded.current = null;
+  }, [runId]);
+}
+
+const LeftPanel = observer(function LeftPanel({ store, onOpenVersion, onUseAsDraft }: { store: EditorStore; onOpenVersion(id: string): void; onUseAsDraft(id: string): Promise<void> }) {
+  const flow = store.flow;
+  const version = store.version;
+  if (!flow || !version) return null;
+  const close = () => store.setLeftPanel('none');
+  switch (store.leftPanel) {
+    case 'versions':
+      return (
+        <VersionsPanel flowId={flow.id} publishedVersionId={flow.publishedVersionId} openVersionId={version.id} onOpenVersion={onOpenVersion} onUseAsDraft={onUseAsDraft} onClose={close} />
+      );
+    case 'runs':
+      return <RunsPanel flowId={flow.id} onOpenRun={(runId) => store.openRun(runId)} onClose={close} />;
+    case 'run-details':
+      return store.runId ? (
+        <RunDetailsPanel
+          runId={store.runId}
+          selectedStep={store.primary}
+          iterations={store.iterations}
+          onIterationChange={(loop, index) => store.setIteration(loop, index)}
+          onSelectStep={(name) => store.select(name)}
+          onBack={() => store.setLeftPanel('runs')}
+          onClose={close}
+        />
+      ) : null;
+    default:
+      return null;
+  }
+});
+
+const RightPanel = observer(function RightPanel({ store }: { store: EditorStore }) {
+  const version = store.version;
+  // Stable callbacks: the panel's body is memoised on the step and must not re-render for other edits.
+  const apply = useCallback((operation: FlowOperationInput, options?: ApplyOptions) => store.apply(operation, options), [store]);
+  const breakGroup = useCallback(() => store.breakGroup(), [store]);
+  const close = useCallback(() => store.setRightPanel('none'), [store]);
+  if (store.rightPanel === 'copilot') return <CopilotPanel onClose={() => store.setRightPanel('none')} />;
+  if (store.rightPanel !== 'piece-settings' || !version || !store.primary) return null;
+  return (
+    <div className="editor-side editor-side-right">
+      <StepSettingsPanel
+        key={store.primary}
+        version={version}
+        stepName={store.primary}
+        readOnly={store.readOnly}
+        apply={apply}
+        breakGroup={breakGroup}
+        onClose={close}
+      />
+    </div>
+  );
+});
+
+export const EditorWorkspace = observer(function EditorWorkspace({ store, onReload }: { store: EditorStore; onReload(): void }) {
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const flowInstance = useRef<ReactFlowInstance<CanvasNode, CanvasEdge> | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  useRunOverlay(store);
+
+  // A conflict resolved by reloading: open the server's version again.
+  useEffect(() => reaction(() => store.reloadRequested, onReload), [store, onReload]);
+
+  const focusStep = useCallback(
+    (name: string) => {
+      const node = store.canvas.layoutOf(name);
+      const instance = flowInstance.current;
+      if (!node || !instance) return;
+      const { x, y, zoom } = instance.getViewport();
+      const element = document.querySelector('.flow-canvas');
+      const width = element?.clientWidth ?? 800;
+      const height = element?.clientHeight ?? 600;
+      const left = node.x * zoom + x;
+      const top = node.y * zoom + y;
+      if (left < 0 || top < 0 || left + node.width * zoom > width || top + node.height * zoom > height) {
+        void instance.setCenter(node.x + node.width / 2, node.y + node.height / 2, { zoom, duration: 150 });
+      }
+      requestAnimationFrame(() => (document.querySelector(`.react-flow__node[data-id="${name}"]`) as HTMLElement | null)?.focus({ preventScroll: true }));
+    },
+    [store],
+  );
+
+  const handlers = useMemo(
+    () => ({
+      showShortcuts: () => setShortcutsOpen(true),
+      focusStep,
+      openSettings: () => store.setRightPanel('piece-settings'),
+    }),
+    [focusStep, store],
+  );
+  useEditorShortcuts(store, handlers);
+
+  const openVersion = async (versionId: string) => {
+    const flow = store.flow;
+    if (!flow) return;
+    try {
+      const version = await getVersion(flow.id, versionId);
+      await store.open({ flow: { ...flow }, version: toStoredVersion(version) });
+    } catch (error) {
+      toast.error(editErrorMessage(error, 'Could not open that version'));
+    }
+  };
+
+  const useAsDraft = async (versionId: string) => {
+    const flow = store.flow;
+    if (!flow) return;
+    // Errors go to the caller: the versions panel shows them in place, the banner as a toast.
+    const draft = await createDraftFrom(flow.id, versionId);
+    const reply = await fetchWorkflowRaw(flow.id);
+    await store.open({ flow: reply.flow, version: toStoredVersion(draft) });
+    toast.success('You are editing a new draft');
+  };
+
+  const onImport = () => fileInput.current?.click();
+  const importFile = async (file: File) => {
+    try {
+      await store.importFlow(await file.text());
+      toast.success('Flow imported');
+    } catch (error) {
+      toast.error(editErrorMessage(error, 'That file is not a flow this editor can import'));
+    }
+  };
+
+  return (
+    <EditorStoreContext.Provider value={store}>
+      <div className="editor-shell">
+        <EditorHeader store={store} onShowShortcuts={() => setShortcutsOpen(true)} onImport={onImport} />
+        <ReadOnlyBanner store={store} onEdit={() => {
+            if (!store.version) return;
+            useAsDraft(store.version.id).catch((error: unknown) => toast.error(editErrorMessage(error, 'Could not make a draft from this version')));
+          }} />
+        <div className={`editor-body${store.leftPanel !== 'none' ? ' has-left' : ''}${store.rightPanel !== 'none' && store.primary ? ' has-right' : ''}`}>
+          {store.leftPanel !== 'none' ? (
+            <div className="editor-side editor-side-left">
+              <LeftPanel store={store} onOpenVersion={(id) => void openVersion(id)} onUseAsDraft={useAsDraft} />
+            </div>
+          ) : null}
+          <section className="editor-canvas-area" aria-label="Canvas">
+            <FlowCanvas store={store} onInit={(instance) => (flowInstance.current = instance)} />
+          </section>
+          <RightPanel store={store} />
+        </div>
+        <PickerPopover store={store} />
+        <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+        <ConflictDialog store={store} />
+        <LeaveGuard store={store} />
+        <input
+          ref={fileInput}
+          type="file"
+          accept="application/json,.json"
+          hidden
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            event.currentTarget.value = '';
+            if (file) void importFile(file);
+          }}
+        />
+      </div>
+    </EditorStoreContext.Provider>
+  );
+});

@@ -1,0 +1,206 @@
+/**
+ * The panel's field kit: text (one line or many), select and checkbox, each with a real <label>, its
+ * description and error tied to it with aria-describedby, disabled when the version is read-only, and
+ * ending the current undo group when it loses focus. Text fields keep their own state (use-field-text.ts).
+ */
+import { useId, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
+import { ChevronDown } from 'lucide-react';
+import { useStepEdit } from './edit-context.ts';
+import { useFieldText } from './use-field-text.ts';
+
+interface FieldFrameProps {
+  id: string;
+  label: string;
+  hideLabel?: boolean | undefined;
+  required?: boolean | undefined;
+  description?: string | undefined;
+  error?: string | undefined;
+  className?: string | undefined;
+  children: ReactNode;
+}
+
+const describedBy = (id: string, description?: string, error?: string) =>
+  [description ? `${id}-description` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+
+function FieldFrame({ id, label, hideLabel, required, description, error, className, children }: FieldFrameProps) {
+  return (
+    <div className={className ? `field settings-field ${className}` : 'field settings-field'}>
+      <label htmlFor={id} className={hideLabel ? 'visually-hidden' : 'field-label'}>
+        {label}
+        {required ? (
+          <span className="settings-required" aria-hidden="true">
+            *
+          </span>
+        ) : null}
+      </label>
+      {children}
+      {description ? (
+        <p id={`${id}-description`} className="settings-help">
+          {description}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export interface TextControlProps {
+  label: string;
+  /** The value as the version holds it, as text. */
+  value: string;
+  onValue: (text: string) => void;
+  normalize?: (text: string) => string;
+  multiline?: boolean;
+  rows?: number;
+  monospace?: boolean;
+  required?: boolean;
+  description?: string | undefined;
+  error?: string | undefined;
+  placeholder?: string;
+  hideLabel?: boolean;
+  className?: string;
+  onBlur?: () => void;
+  /** Extra keyboard handling (the code editor's Tab). */
+  onKeyDown?: TextareaHTMLAttributes<HTMLTextAreaElement>['onKeyDown'];
+  textareaRef?: Ref<HTMLTextAreaElement>;
+}
+
+export function TextControl(props: TextControlProps) {
+  const { readOnly, breakGroup } = useStepEdit();
+  const id = useId();
+  const [text, setText] = useFieldText(props.value, props.normalize);
+  const common = {
+    id,
+    disabled: readOnly,
+    value: text,
+    placeholder: props.placeholder,
+    'aria-invalid': props.error ? true : undefined,
+    'aria-required': props.required || undefined,
+    'aria-describedby': describedBy(id, props.description, props.error),
+    onBlur: () => {
+      breakGroup();
+      props.onBlur?.();
+    },
+  };
+  const onChange = (next: string) => {
+    setText(next);
+    props.onValue(next);
+  };
+  return (
+    <FieldFrame id={id} label={props.label} hideLabel={props.hideLabel} required={props.required} description={props.description} error={props.error} className={props.className}>
+      {props.multiline ? (
+        <textarea
+          {...common}
+          ref={props.textareaRef}
+          rows={props.rows ?? 3}
+          spellCheck={props.monospace ? false : undefined}
+          className={props.monospace ? 'input settings-textarea settings-mono' : 'input settings-textarea'}
+          onChange={(event) => onChange(event.target.value)}
+          onKeyDown={props.onKeyDown}
+        />
+      ) : (
+        <input {...common} type="text" className="input" onChange={(event) => onChange(event.target.value)} />
+      )}
+    </FieldFrame>
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+export interface SelectControlProps {
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+  options?: readonly SelectOption[];
+  groups?: readonly { label: string; options: readonly SelectOption[] }[];
+  /** Shown (and not choosable) while the value matches no option. */
+  placeholder?: string;
+  required?: boolean;
+  description?: string | undefined;
+  error?: string | undefined;
+  hideLabel?: boolean;
+  className?: string;
+  onBlur?: () => void;
+}
+
+export function SelectControl(props: SelectControlProps) {
+  const { readOnly } = useStepEdit();
+  const id = useId();
+  const all = props.options ?? props.groups?.flatMap((group) => group.options) ?? [];
+  const known = all.some((option) => option.value === props.value);
+  return (
+    <FieldFrame id={id} label={props.label} hideLabel={props.hideLabel} required={props.required} description={props.description} error={props.error} className={props.className}>
+      <span className="select-wrap">
+        <select
+          id={id}
+          className="select settings-select"
+          value={known ? props.value : ''}
+          disabled={readOnly}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={describedBy(id, props.description, props.error)}
+          onChange={(event) => props.onValue(event.target.value)}
+          onBlur={props.onBlur}
+        >
+          {known ? null : (
+            <option value="" disabled>
+              {props.placeholder ?? 'Choose…'}
+            </option>
+          )}
+          {props.options?.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+          {props.groups?.map((group) => (
+            <optgroup key={group.label} label={group.label}>
+              {group.options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+        <ChevronDown className="select-chevron" width={16} height={16} aria-hidden="true" />
+      </span>
+    </FieldFrame>
+  );
+}
+
+export interface CheckboxControlProps {
+  label: string;
+  checked: boolean;
+  onChecked: (checked: boolean) => void;
+  description?: string | undefined;
+  className?: string;
+}
+
+export function CheckboxControl({ label, checked, onChecked, description, className }: CheckboxControlProps) {
+  const { readOnly } = useStepEdit();
+  const id = useId();
+  return (
+    <div className={className ? `settings-check ${className}` : 'settings-check'}>
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        disabled={readOnly}
+        aria-describedby={description ? `${id}-description` : undefined}
+        onChange={(event) => onChecked(event.target.checked)}
+      />
+      <label htmlFor={id}>{label}</label>
+      {description ? (
+        <p id={`${id}-description`} className="settings-help settings-check-help">
+          {description}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * One control per prop of a piece action or trigger, in catalogue order: dropdown → select, checkbox →
+ * checkbox, JSON and long text → textarea, number and short text → text input (a number field may hold
+ * a {{reference}}). Errors from the catalogue's checks appear once a field has been touched.
+ */
+import { useState } from 'react';
+import { pieceInputError, type PieceProp } from '../../../../domain/pieces/index.ts';
+import { CheckboxControl, SelectControl, TextControl } from './fields.tsx';
+import { displayText, normalizerOf, storedValue } from './prop-values.ts';
+
+interface PieceInputsProps {
+  props: readonly PieceProp[];
+  input: Readonly<Record<string, unknown>>;
+  /** `fieldPath` is set for typing (grouped into one undo entry), null for a discrete choice. */
+  onInput: (name: string, value: unknown, fieldPath: string | null) => void;
+}
+
+export function PieceInputs({ props, input, onInput }: PieceInputsProps) {
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const touch = (name: string) => setTouched((set) => (set.has(name) ? set : new Set(set).add(name)));
+  return (
+    <>
+      {props.map((prop) => (
+        <PiecePropField
+          key={prop.name}
+          prop={prop}
+          value={input[prop.name]}
+          error={touched.has(prop.name) ? pieceInputError(prop, input[prop.name]) : undefined}
+          onTouch={() => touch(prop.name)}
+          onInput={(value, fieldPath) => onInput(prop.name, value, fieldPath)}
+        />
+      ))}
+    </>
+  );
+}
+
+interface PiecePropFieldProps {
+  prop: PieceProp;
+  value: unknown;
+  error: string | undefined;
+  onTouch: () => void;
+  onInput: (value: unknown, fieldPath: string | null) => void;
+}
+
+function PiecePropField({ prop, value, error, onTouch, onInput }: PiecePropFieldProps) {
+  const common = { label: prop.displayName, required: prop.required, description: prop.description, error };
+  if (prop.type === 'CHECKBOX') {
+    return (
+      <CheckboxControl
+        label={prop.displayName}
+        description={prop.description}
+        checked={value === true || value === 'true'}
+        onChecked={(checked) => onInput(checked, null)}
+      />
+    );
+  }
+  if (prop.type === 'STATIC_DROPDOWN') {
+    const options = (prop.options ?? []).map((option) => ({ value: String(option.value), label: option.label }));
+    const current = value === undefined || value === null ? '' : String(value);
+    // A value from an imported flow or a {{reference}} the list does not offer stays visible and chosen.
+    if (current !== '' && !options.some((option) => option.value === current)) options.unshift({ value: current, label: current });
+    return (
+      <SelectControl
+        {...common}
+        value={current}
+        options={options}
+        onBlur={onTouch}
+        onValue={(chosen) => {
+          onTouch();
+          onInput(prop.options?.find((option) => String(option.value) === chosen)?.value ?? chosen, null);
+        }}
+      />
+    );
+  }
+  return (
+    <TextControl
+      {...common}
+      value={displayText(prop, value)}
+      normalize={normalizerOf(prop)}
+      multiline={prop.type === 'JSON' || prop.type === 'LONG_TEXT'}
+      monospace={prop.type === 'JSON'}
+      rows={prop.type === 'JSON' ? 5 : 3}
+      onBlur={onTouch}
+      onValue={(text) => onInput(storedValue(prop, text), `settings.input.${prop.name}`)}
+    />
+  );
+}

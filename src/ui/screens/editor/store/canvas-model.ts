@@ -1,0 +1,230 @@
+/**
+ * The canvas's nodes and edges in React Flow's shape, kept up to date from the worker's layout deltas.
+ * Only what a delta names is rebuilt: every other node and edge object stays the same, so React Flow
+ * skips it (it compares node objects by identity) and an edit costs in proportion to what moved.
+ *
+ * Step names, marks and statuses are not here: node components read them from the store's mirror, so a
+ * rename re-renders one card and sends no layout at all.
+ *
+ * Edges draw from coordinates computed here, not from React Flow's handle positions: a loop's or a
+ * router's next step hangs below its container or lanes, and a branch enters its lane from above with an
+ * elbow. Each node declares its handles (`handles`, `measured`), so React Flow never needs to measure a
+ * card to draw its edges, even for cards it has not rendered.
+ */
+import { action, makeObservable, observable, observableRef } from 'mobx';
+import type { Edge, Node, NodeHandle } from '@xyflow/react';
+import type { LayoutDelta } from '../../../../worker/layout-feed.ts';
+import type { InsertAt, LayoutEdge, LayoutNode } from '../../../../worker/layout/types.ts';
+
+export type CanvasNodeData = { layout: LayoutNode };
+export type CanvasNode = Node<CanvasNodeData>;
+
+export interface CanvasEdgeData extends Record<string, unknown> {
+  kind: LayoutEdge['kind'];
+  insertAt: InsertAt;
+  /** The path's points: vertical, or an elbow for a branch entry. */
+  points: [number, number][];
+  /** Where the '+' button sits; null where the target already offers one (an empty loop or branch). */
+  button: [number, number] | null;
+}
+export type CanvasEdge = Edge<CanvasEdgeData>;
+
+const HANDLE = 1;
+
+function handlesFor(width: number, height: number): NodeHandle[] {
+  return [
+    { id: null, type: 'target', position: 'top' as NodeHandle['position'], x: width / 2, y: 0, width: HANDLE, height: HANDLE },
+    { id: null, type: 'source', position: 'bottom' as NodeHandle['position'], x: width / 2, y: height, width: HANDLE, height: HANDLE },
+  ];
+}
+
+/** Containers and lanes sit under the cards; only steps and the trigger can be selected or dragged. */
+const Z_INDEX: Record<LayoutNode['kind'], number> = { 'loop-container': 0, 'branch-lane': 0, 'empty-drop': 1, step: 2, trigger: 2 };
+
+function toCanvasNode(layout: LayoutNode): CanvasNode {
+  const isCard = layout.kind === 'step' || layout.kind === 'trigger';
+  return {
+    id: layout.id,
+    type: layout.kind,
+    position: { x: layout.x, y: layout.y },
+    width: layout.width,
+    height: layout.height,
+    measured: { width: layout.width, height: layout.height },
+    handles: handlesFor(layout.width, layout.height),
+    data: { layout },
+    draggable: layout.kind === 'step',
+    selectable: false,
+    connectable: false,
+    focusable: isCard,
+    zIndex: Z_INDEX[layout.kind],
+    ariaLabel: undefined,
+  };
+}
+
+export class CanvasModel {
+  /** Bumped once per applied delta: the canvas re-reads `nodes` and `edges` then. */
+  revision = 0;
+  /** True once the first layout of the open version arrived. */
+  ready = false;
+  bounds = { minX: 0, width: 0, height: 0 };
+
+  private readonly layoutNodes = new Map<string, LayoutNode>();
+  private readonly layoutEdges = new Map<string, LayoutEdge>();
+  private readonly nodeObjects = new Map<string, CanvasNode>();
+  private readonly edgeObjects = new Map<string, CanvasEdge>();
+  /** Edges by the nodes their geometry depends on (source, target, the source's container or lanes). */
+  private readonly edgesByNode = new Map<string, Set<string>>();
+  private nodeArray: CanvasNode[] = [];
+  private edgeArray: CanvasEdge[] = [];
+
+  constructor() {
+    makeObservable(this, { revision: observable, ready: observable, bounds: observableRef, apply: action, reset: action });
+  }
+
+  get nodes(): CanvasNode[] {
+    return this.nodeArray;
+  }
+
+  get edges(): CanvasEdge[] {
+    return this.edgeArray;
+  }
+
+  layoutOf(id: string): LayoutNode | undefined {
+    return this.layoutNodes.get(id);
+  }
+
+  /** Step names in the order the layout lists them (flow order within each chain). */
+  stepIds(): string[] {
+    const ids: string[] = [];
+    for (const node of this.layoutNodes.values()) if (node.kind === 'step') ids.push(node.id);
+    return ids;
+  }
+
+  reset(): void {
+    this.layoutNodes.clear();
+    this.layoutEdges.clear();
+    this.nodeObjects.clear();
+    this.edgeObjects.clear();
+    this.edgesByNode.clear();
+    this.nodeArray = [];
+    this.edgeArray = [];
+    this.ready = false;
+    this.revision++;
+  }
+
+  apply(delta: LayoutDelta): void {
+    if (delta.full) {
+      this.layoutNodes.clear();
+      this.layoutEdges.clear();
+      this.nodeObjects.clear();
+      this.edgeObjects.clear();
+      this.edgesByNode.clear();
+    }
+    const touched = new Set<string>();
+    for (const id of delta.removedNodes) {
+      this.layoutNodes.delete(id);
+      this.nodeObjects.delete(id);
+      touched.add(id);
+    }
+    for (const node of delta.nodes) {
+      this.layoutNodes.set(node.id, node);
+      this.nodeObjects.set(node.id, toCanvasNode(node));
+      touched.add(node.id);
+      // A container or lane changing moves where its step's next edge starts.
+      if ((node.kind === 'loop-container' || node.kind === 'branch-lane') && node.parentStep) touched.add(node.parentStep);
+    }
+    for (const id of delta.removedEdges) this.dropEdge(id);
+    for (const edge of delta.edges) {
+      this.dropEdge(edge.id);
+      this.layoutEdges.set(edge.id, edge);
+      for (const node of this.dependsOn(edge)) {
+        let set = this.edgesByNode.get(node);
+        if (!set) this.edgesByNode.set(node, (set = new Set()));
+        set.add(edge.id);
+      }
+      touched.add(`edge:${edge.id}`);
+    }
+    const rebuild = new Set<string>();
+    for (const id of touched) {
+      if (id.startsWith('edge:')) rebuild.add(id.slice(5));
+      else for (const edgeId of this.edgesByNode.get(id) ?? []) rebuild.add(edgeId);
+    }
+    for (const id of rebuild) {
+      const edge = this.layoutEdges.get(id);
+      const built = edge ? this.buildEdge(edge) : null;
+      if (built) this.edgeObjects.set(id, built);
+      else this.edgeObjects.delete(id);
+    }
+    if (delta.full || delta.nodes.length > 0 || delta.removedNodes.length > 0) this.nodeArray = [...this.nodeObjects.values()];
+    if (delta.full || rebuild.size > 0 || delta.removedEdges.length > 0) this.edgeArray = [...this.edgeObjects.values()];
+    this.bounds = { minX: delta.minX, width: delta.width, height: delta.height };
+    this.ready = true;
+    this.revision++;
+  }
+
+  private dropEdge(id: string): void {
+    const edge = this.layoutEdges.get(id);
+    if (!edge) return;
+    for (const node of this.dependsOn(edge)) this.edgesByNode.get(node)?.delete(id);
+    this.layoutEdges.delete(id);
+    this.edgeObjects.delete(id);
+  }
+
+  private dependsOn(edge: LayoutEdge): string[] {
+    return [edge.source, edge.target];
+  }
+
+  /** Where a step's 'next' edge starts: below its loop container or router lanes, else its card. */
+  private bottomOf(id: string): number | null {
+    const node = this.layoutNodes.get(id);
+    if (!node) return null;
+    const below = this.layoutNodes.get(`${id}:container`) ?? this.layoutNodes.get(`${id}:lane:0`);
+    return below ? below.y + below.height : node.y + node.height;
+  }
+
+  private buildEdge(edge: LayoutEdge): CanvasEdge | null {
+    const source = this.layoutNodes.get(edge.source);
+    const target = this.layoutNodes.get(edge.target);
+    if (!source || !target) return null;
+    const sx = source.x + source.width / 2;
+    const tx = target.x + target.width / 2;
+    const ty = target.y;
+    let points: [number, number][];
+    let button: [number, number] | null;
+    if (edge.kind === 'next') {
+      const sy = this.bottomOf(edge.source) ?? source.y + source.height;
+      points = [
+        [sx, sy],
+        [tx, ty],
+      ];
+      button = [tx, (sy + ty) / 2];
+    } else if (edge.kind === 'branch-entry') {
+      const sy = source.y + source.height;
+      const lane = this.layoutNodes.get(`${edge.source}:lane:${edge.insertAt.branchIndex ?? 0}`);
+      const elbow = lane ? (sy + lane.y) / 2 : sy + 24;
+      points = [
+        [sx, sy],
+        [sx, elbow],
+        [tx, elbow],
+        [tx, ty],
+      ];
+      button = target.kind === 'empty-drop' ? null : [tx, ty - 16];
+    } else {
+      const sy = source.y + source.height;
+      points = [
+        [sx, sy],
+        [tx, ty],
+      ];
+      button = target.kind === 'empty-drop' ? null : [tx, ty - 16];
+    }
+    return {
+      id: edge.id,
+      source: edge.source,
+      target: edge.target,
+      type: 'flow',
+      selectable: false,
+      focusable: false,
+      data: { kind: edge.kind, insertAt: edge.insertAt, points, button },
+    };
+  }
+}

@@ -1,0 +1,472 @@
+/**
+ * The editor's UI-thread state for one open workflow: a read-only mirror of the version the worker owns
+ * (patched, never rebuilt, so untouched steps keep their identity), the save and history state the worker
+ * reports, the selection, the panels, and the canvas layout deltas. Every edit goes to the worker; the
+ * store applies the patches it answers with and swaps one `observableRef`.
+ *
+ * The remote is injected: the app passes the real worker (worker-connection.ts); tests pass the same API
+ * over a MessageChannel with a fake server.
+ */
+import { action, computed, makeObservable, observable, observableRef, runInAction, type ObservableMap } from 'mobx';
+import * as Comlink from 'comlink';
+import { stepValidity } from '../../../../domain/pieces/index.ts';
+import {
+  applyOperation,
+  applyVersionPatches,
+  flowOperationSchema,
+  copyToClipboard,
+  findStep,
+  stepsInOrder,
+  type FlatStep,
+  type FlatVersion,
+  type Flow,
+  type FlowOperationInput,
+  type PastePlacement,
+} from '../../../../domain/flow/index.ts';
+import type { EditorWorkerApi } from '../../../../worker/expose.ts';
+import type { ApplyOptions, EditResult, EditorEvent, OpenInput, OpenResult } from '../../../../worker/editor-types.ts';
+import type { AutosaveStatusEvent } from '../../../../worker/autosave-queue.ts';
+import type { LayoutDelta } from '../../../../worker/layout-feed.ts';
+import { CanvasModel } from './canvas-model.ts';
+import type { InsertAt } from '../../../../worker/layout/types.ts';
+
+/** The step picker, open at a '+' (its placement and where on screen the button was). */
+export interface PickerState {
+  insertAt: InsertAt;
+  anchor: { left: number; top: number; bottom: number; right: number };
+}
+
+/** What the store needs of the worker: its API, promise-returning as over comlink. */
+export type EditorRemote = {
+  [K in keyof Omit<EditorWorkerApi, 'subscribe'>]: EditorWorkerApi[K] extends (...args: infer A) => infer R
+    ? (...args: A) => Promise<Awaited<R>>
+    : never;
+} & {
+  subscribe(listener: ((event: EditorEvent) => void) & Comlink.ProxyMarked): Promise<() => Promise<void> | void>;
+};
+
+export type LeftPanel = 'none' | 'runs' | 'versions' | 'run-details';
+export type RightPanel = 'none' | 'piece-settings' | 'copilot';
+export type CanvasMode = 'pan' | 'grab';
+
+export const CANVAS_MODE_KEY = 'flowsmith:canvas-mode';
+
+export interface EditorStoreDeps {
+  remote: EditorRemote;
+  /** Toasts and the like; the store never imports UI. */
+  notify?: (kind: 'error' | 'warning' | 'info', message: string) => void;
+  storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
+}
+
+export class EditorStore {
+  flow: Flow | null = null;
+  version: FlatVersion | null = null;
+  readOnly = false;
+  readOnlyReason: 'published' | 'locked' | null = null;
+  save: AutosaveStatusEvent = { status: 'saved' };
+  publishing = false;
+  canUndo = false;
+  canRedo = false;
+  storageMode: 'indexeddb' | 'memory' = 'indexeddb';
+  recovered = false;
+
+  /** The primary selection (the one the settings panel edits); `selected` holds every selected step. */
+  primary: string | null = null;
+  readonly selected: ObservableMap<string, true> = observable.map<string, true>();
+
+  leftPanel: LeftPanel = 'none';
+  rightPanel: RightPanel = 'none';
+  runId: string | null = null;
+  iterations: Record<string, number> = {};
+  canvasMode: CanvasMode = 'pan';
+  picker: PickerState | null = null;
+  /** Each step's status in the run being inspected (run details open), else null. */
+  runStatuses: ReadonlyMap<string, string> | null = null;
+  /** Set when the worker answers 'reload-required' (a conflict resolved by reloading). */
+  reloadRequested = 0;
+
+  readonly canvas = new CanvasModel();
+
+  private unsubscribe: (() => unknown) | null = null;
+  private layoutInFlight = false;
+  private layoutAgain = false;
+  private disposed = false;
+
+  constructor(private readonly deps: EditorStoreDeps) {
+    const mode = deps.storage?.getItem(CANVAS_MODE_KEY);
+    if (mode === 'grab' || mode === 'pan') this.canvasMode = mode;
+    makeObservable<EditorStore, 'applyResult' | 'onEvent' | 'applyOpen'>(this, {
+      flow: observableRef,
+      version: observableRef,
+      readOnly: observable,
+      readOnlyReason: observable,
+      save: observableRef,
+      publishing: observable,
+      canUndo: observable,
+      canRedo: observable,
+      storageMode: observable,
+      recovered: observable,
+      primary: observable,
+      leftPanel: observable,
+      rightPanel: observable,
+      runId: observable,
+      iterations: observableRef,
+      canvasMode: observable,
+      reloadRequested: observable,
+      picker: observableRef,
+      runStatuses: observableRef,
+      openPicker: action,
+      closePicker: action,
+      setRunStatuses: action,
+      selectedNames: computed,
+      canPublish: computed,
+      applyResult: action,
+      onEvent: action,
+      applyOpen: action,
+      select: action,
+      selectMany: action,
+      clearSelection: action,
+      setLeftPanel: action,
+      setRightPanel: action,
+      openRun: action,
+      setIteration: action,
+      setCanvasMode: action,
+    });
+  }
+
+  get remote(): EditorRemote {
+    return this.deps.remote;
+  }
+
+  get selectedNames(): string[] {
+    return [...this.selected.keys()];
+  }
+
+  /** SPEC §4: only a draft that is not saving or publishing, and (our rule) only a valid one. */
+  get canPublish(): boolean {
+    return (
+      this.version !== null &&
+      !this.readOnly &&
+      !this.publishing &&
+      this.version.valid &&
+      this.save.status !== 'saving' &&
+      this.save.status !== 'conflict'
+    );
+  }
+
+  get hasUnsavedChanges(): boolean {
+    return this.save.status !== 'saved';
+  }
+
+  step(name: string): Readonly<FlatStep> | undefined {
+    const version = this.version;
+    if (!version || name === 'trigger') return undefined;
+    const found = findStep(version, name);
+    return found && found.name !== 'trigger' ? (found as FlatStep) : undefined;
+  }
+
+  async open(input: OpenInput): Promise<OpenResult> {
+    if (!this.unsubscribe) {
+      const stop = await this.deps.remote.subscribe(Comlink.proxy((event: EditorEvent) => this.onEvent(event)));
+      if (this.disposed) void stop();
+      this.unsubscribe = stop;
+    }
+    const result = await this.deps.remote.open(input);
+    this.applyOpen(result);
+    this.requestLayout();
+    return result;
+  }
+
+  private applyOpen(result: OpenResult): void {
+    this.flow = result.flow;
+    this.version = result.version;
+    this.readOnly = result.readOnly;
+    this.readOnlyReason = result.readOnlyReason;
+    this.save = result.save;
+    this.publishing = result.publishing;
+    this.canUndo = result.canUndo;
+    this.canRedo = result.canRedo;
+    this.storageMode = result.storageMode;
+    this.recovered = result.recovered;
+    this.selected.clear();
+    this.primary = result.selected;
+    if (result.selected) this.selected.set(result.selected, true);
+    this.rightPanel = result.selected && !result.readOnly ? 'piece-settings' : this.rightPanel === 'copilot' ? 'copilot' : 'none';
+    this.canvas.reset();
+  }
+
+  /** Sends one operation; rejects with the worker's error (it carries `code`). */
+  async apply(operation: FlowOperationInput, options?: ApplyOptions): Promise<EditResult> {
+    const revalidated = this.withRouterValidity(operation);
+    if (revalidated) return this.applyBatch(revalidated);
+    const result = await this.deps.remote.apply(operation, options);
+    this.applyResult(result);
+    return result;
+  }
+
+  /**
+   * A branch added, copied or removed changes whether its router is complete (a new branch starts with
+   * an empty condition row); the router reports its validity in the same undo entry. Null when the
+   * operation is not a branch edit or the router's validity does not change.
+   */
+  private withRouterValidity(operation: FlowOperationInput): FlowOperationInput[] | null {
+    const version = this.version;
+    if (!version || (operation.type !== 'ADD_BRANCH' && operation.type !== 'DUPLICATE_BRANCH' && operation.type !== 'DELETE_BRANCH')) return null;
+    let after: FlatVersion;
+    try {
+      after = applyOperation(version, flowOperationSchema.parse(operation));
+    } catch {
+      return null; // the worker refuses it with the right error
+    }
+    const router = findStep(after, operation.request.stepName);
+    if (!router || router.name === 'trigger' || router.type !== 'ROUTER') return null;
+    const valid = stepValidity(router);
+    if (valid === router.valid) return null;
+    const { name, displayName, type, settings, skip, customLogoUrl } = router;
+    const update: FlowOperationInput = {
+      type: 'UPDATE_ACTION',
+      request: { name, displayName, type, settings, valid, ...(skip === undefined ? {} : { skip }), ...(customLogoUrl === undefined ? {} : { customLogoUrl }) },
+    };
+    return [operation, update];
+  }
+
+  async applyBatch(operations: FlowOperationInput[], description?: string): Promise<EditResult> {
+    const result = await this.deps.remote.applyBatch(operations, { groupKey: null }, description);
+    this.applyResult(result);
+    return result;
+  }
+
+  async undo(): Promise<void> {
+    const result = await this.deps.remote.undo();
+    if (result) this.applyResult(result);
+  }
+
+  async redo(): Promise<void> {
+    const result = await this.deps.remote.redo();
+    if (result) this.applyResult(result);
+  }
+
+  breakGroup(): void {
+    void this.deps.remote.breakGroup();
+  }
+
+  async importFlow(text: string): Promise<void> {
+    this.applyResult(await this.deps.remote.importFlow(text));
+  }
+
+  /** The clipboard text for the selection (null when nothing is selected or only the trigger). */
+  copySelection(): string | null {
+    const version = this.version;
+    const names = this.selectedInFlowOrder();
+    if (!version || names.length === 0) return null;
+    return copyToClipboard(version, names);
+  }
+
+  async paste(text: string, placement: PastePlacement): Promise<EditResult> {
+    const result = await this.deps.remote.paste(text, placement);
+    this.applyResult(result);
+    return result;
+  }
+
+  async deleteSelection(): Promise<void> {
+    const names = this.selectedInFlowOrder();
+    if (names.length === 0) return;
+    await this.apply({ type: 'DELETE_ACTION', request: { names } });
+  }
+
+  async duplicateSelection(): Promise<void> {
+    const names = this.selectedInFlowOrder();
+    if (names.length === 0) return;
+    const operations = names.map((stepName) => ({ type: 'DUPLICATE_ACTION' as const, request: { stepName } }));
+    if (operations.length === 1) await this.apply(operations[0]!);
+    else await this.applyBatch(operations, `Duplicate ${operations.length} steps`);
+  }
+
+  /** Skips the selection, or unskips it when every selected step is skipped already. */
+  async toggleSkipSelection(): Promise<void> {
+    const names = this.selectedInFlowOrder();
+    if (names.length === 0) return;
+    const allSkipped = names.every((name) => this.step(name)?.skip === true);
+    await this.apply({ type: 'SET_SKIP_ACTION', request: { names, skip: !allSkipped } });
+  }
+
+  async publish(): Promise<void> {
+    const result = await this.deps.remote.publish();
+    runInAction(() => {
+      this.flow = result.flow;
+      this.version = result.version;
+    });
+    this.requestLayout();
+  }
+
+  flush(): Promise<void> {
+    return this.deps.remote.flush();
+  }
+
+  resolveConflict(choice: 'keep-mine' | 'reload'): Promise<void> {
+    return this.deps.remote.resolveConflict(choice);
+  }
+
+  /** Selected step names (not the trigger) in flow order, so batch edits apply top-down. */
+  selectedInFlowOrder(): string[] {
+    const version = this.version;
+    const names = this.selectedNames.filter((name) => name !== 'trigger');
+    if (!version || names.length <= 1) return names;
+    const wanted = new Set(names);
+    return stepsInOrder(version)
+      .map((step) => step.name)
+      .filter((name) => wanted.has(name));
+  }
+
+  select(name: string | null, additive = false): void {
+    if (!additive) this.selected.clear();
+    if (name === null) {
+      this.primary = null;
+      void this.deps.remote.select(null);
+      return;
+    }
+    if (additive && this.selected.has(name)) {
+      this.selected.delete(name);
+      if (this.primary === name) this.primary = this.selectedNames[0] ?? null;
+    } else {
+      this.selected.set(name, true);
+      this.primary = name;
+    }
+    if (this.primary && !additive && !this.readOnly && this.rightPanel === 'none') this.rightPanel = 'piece-settings';
+    void this.deps.remote.select(this.primary).catch(() => undefined);
+  }
+
+  selectMany(names: readonly string[]): void {
+    this.selected.clear();
+    for (const name of names) this.selected.set(name, true);
+    this.primary = names[0] ?? null;
+  }
+
+  clearSelection(): void {
+    this.selected.clear();
+    this.primary = null;
+  }
+
+  setLeftPanel(panel: LeftPanel): void {
+    this.leftPanel = panel;
+    if (panel !== 'run-details') this.runId = null;
+  }
+
+  setRightPanel(panel: RightPanel): void {
+    this.rightPanel = panel;
+  }
+
+  openRun(runId: string, iterations: Record<string, number> = {}): void {
+    this.runId = runId;
+    this.iterations = iterations;
+    this.leftPanel = 'run-details';
+  }
+
+  setIteration(loop: string, index: number): void {
+    this.iterations = { ...this.iterations, [loop]: index };
+  }
+
+  openPicker(insertAt: InsertAt, rect: { left: number; top: number; bottom: number; right: number }): void {
+    if (this.readOnly) return;
+    this.picker = { insertAt, anchor: { left: rect.left, top: rect.top, bottom: rect.bottom, right: rect.right } };
+  }
+
+  closePicker(): void {
+    this.picker = null;
+  }
+
+  runStatusOf(name: string): string | undefined {
+    return this.runStatuses?.get(name);
+  }
+
+  setRunStatuses(statuses: ReadonlyMap<string, string> | null): void {
+    this.runStatuses = statuses;
+  }
+
+  setCanvasMode(mode: CanvasMode): void {
+    this.canvasMode = mode;
+    this.deps.storage?.setItem(CANVAS_MODE_KEY, mode);
+  }
+
+  /** Asks the worker for a layout delta; calls made while one is running coalesce into one more. */
+  requestLayout(): void {
+    if (this.layoutInFlight) {
+      this.layoutAgain = true;
+      return;
+    }
+    this.layoutInFlight = true;
+    this.deps.remote
+      .layout()
+      .then((delta: LayoutDelta | null) => {
+        if (delta && !this.disposed) this.canvas.apply(delta);
+      })
+      .catch((error: unknown) => this.deps.notify?.('error', `The canvas could not be laid out: ${String(error)}`))
+      .finally(() => {
+        this.layoutInFlight = false;
+        if (this.layoutAgain && !this.disposed) {
+          this.layoutAgain = false;
+          this.requestLayout();
+        }
+      });
+  }
+
+  private applyResult(result: EditResult): void {
+    if (result.patches.length > 0 && this.version) {
+      this.version = applyVersionPatches(this.version, result.patches);
+      this.requestLayout();
+    }
+    this.canUndo = result.canUndo;
+    this.canRedo = result.canRedo;
+    this.save = { ...this.save, status: result.status };
+    const primary = result.selected;
+    if (primary !== this.primary || (primary && !this.selected.has(primary))) {
+      this.selected.clear();
+      if (primary) this.selected.set(primary, true);
+      this.primary = primary;
+    } else {
+      // Drop selected steps that no longer exist (deleted, undone).
+      for (const name of [...this.selected.keys()]) {
+        if (name !== 'trigger' && !this.step(name)) this.selected.delete(name);
+      }
+    }
+  }
+
+  private onEvent(event: EditorEvent): void {
+    switch (event.type) {
+      case 'save-status':
+        this.save = event.status;
+        break;
+      case 'read-only':
+        this.readOnly = event.readOnly;
+        this.readOnlyReason = event.reason;
+        if (event.readOnly && this.rightPanel === 'piece-settings' && this.primary === null) this.rightPanel = 'none';
+        break;
+      case 'publishing':
+        this.publishing = event.publishing;
+        break;
+      case 'history':
+        this.canUndo = event.canUndo;
+        this.canRedo = event.canRedo;
+        break;
+      case 'storage-degraded':
+        this.storageMode = event.detail.mode;
+        this.deps.notify?.('warning', 'Unsaved changes can not be kept on this device: browser storage is unavailable');
+        break;
+      case 'version-created':
+        this.version = event.version;
+        this.requestLayout();
+        break;
+      case 'reload-required':
+        this.reloadRequested++;
+        break;
+    }
+  }
+
+  async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
+    const stop = this.unsubscribe;
+    this.unsubscribe = null;
+    await stop?.();
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * Starts the editor worker and hands it the session: the worker cannot read localStorage, so it asks the
+ * UI thread for the access token, and refreshes go through the UI's single-flight, cross-tab refresher.
+ */
+import * as Comlink from 'comlink';
+import { refreshTokenPair } from '../../../../api/clients.ts';
+import { createSingleFlight } from '../../../../api/http-client.ts';
+import { tokenStorage } from '../../../../api/token-storage.ts';
+import { installErrorFieldsHandler } from '../../../../worker/expose.ts';
+import type { EditorWorkerRemote } from '../../../../worker/editor.worker.ts';
+import type { EditorRemote } from './editor-store.ts';
+
+export interface WorkerConnection {
+  remote: EditorRemote;
+  terminate(): void;
+}
+
+const refreshOnce = createSingleFlight(refreshTokenPair);
+
+export function connectEditorWorker(): WorkerConnection {
+  installErrorFieldsHandler();
+  const worker = new Worker(new URL('../../../../worker/editor.worker.ts', import.meta.url), { type: 'module', name: 'flowsmith-editor' });
+  const remote = Comlink.wrap(worker) as unknown as EditorWorkerRemote;
+  void remote.setAuth(
+    Comlink.proxy({
+      getAccessToken: () => tokenStorage.getAccessToken(),
+      refreshAccessToken: () => refreshOnce(),
+    }),
+  );
+  return {
+    remote: remote as unknown as EditorRemote,
+    terminate: () => {
+      remote[Comlink.releaseProxy]();
+      worker.terminate();
+    },
+  };
+}

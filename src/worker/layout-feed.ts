@@ -1,0 +1,110 @@
+/**
+ * The canvas layout as the UI receives it: deltas, not whole layouts. The worker lays the flow out with
+ * the per-chain cache (layout/), compares the result with what it last sent and posts only the nodes and
+ * edges that appeared, moved or changed, and the ids that went away. A rename sends nothing (names are
+ * not layout: the UI reads them from its mirror); an ADD in the middle of a chain sends the new card and
+ * the cards below it that moved. The first layout of a version is sent whole.
+ *
+ * Layouts are computed one after another (ELK is asynchronous and `sent` must describe what the UI has),
+ * so deltas reach the UI in order.
+ */
+import type { FlatVersion } from '../domain/flow/index.ts';
+import { createLayoutCache, layoutFlow, type LayoutCache, type LayoutCacheOptions } from './layout/index.ts';
+import type { FlowLayout, LayoutEdge, LayoutNode } from './layout/types.ts';
+
+export interface LayoutDelta {
+  versionId: string;
+  /** A whole layout: the UI drops what it had. */
+  full: boolean;
+  nodes: LayoutNode[];
+  removedNodes: string[];
+  edges: LayoutEdge[];
+  removedEdges: string[];
+  minX: number;
+  width: number;
+  height: number;
+}
+
+const sameNode = (a: LayoutNode, b: LayoutNode): boolean =>
+  a.x === b.x &&
+  a.y === b.y &&
+  a.width === b.width &&
+  a.height === b.height &&
+  a.kind === b.kind &&
+  a.label === b.label &&
+  a.parentStep === b.parentStep &&
+  a.branchIndex === b.branchIndex;
+
+const sameEdge = (a: LayoutEdge, b: LayoutEdge): boolean =>
+  a.source === b.source &&
+  a.target === b.target &&
+  a.kind === b.kind &&
+  a.insertAt.parentStep === b.insertAt.parentStep &&
+  a.insertAt.location === b.insertAt.location &&
+  a.insertAt.branchIndex === b.insertAt.branchIndex;
+
+function diff<T extends { id: string }>(
+  previous: Map<string, T>,
+  next: readonly T[],
+  same: (a: T, b: T) => boolean,
+): { changed: T[]; removed: string[]; map: Map<string, T> } {
+  const map = new Map<string, T>();
+  const changed: T[] = [];
+  for (const item of next) {
+    map.set(item.id, item);
+    const before = previous.get(item.id);
+    if (!before || !same(before, item)) changed.push(item);
+  }
+  const removed: string[] = [];
+  for (const id of previous.keys()) if (!map.has(id)) removed.push(id);
+  return { changed, removed, map };
+}
+
+export class LayoutFeed {
+  private cache: LayoutCache;
+  private sentNodes = new Map<string, LayoutNode>();
+  private sentEdges = new Map<string, LayoutEdge>();
+  private sentVersionId: string | null = null;
+  private chain: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly options: LayoutCacheOptions = {}) {
+    this.cache = createLayoutCache(options);
+  }
+
+  /** The delta from the last layout sent to the layout of `version`. */
+  next(version: FlatVersion): Promise<LayoutDelta> {
+    const result = this.chain.then(() => this.compute(version));
+    this.chain = result.catch(() => undefined);
+    return result;
+  }
+
+  /** The next delta will be a whole layout (the UI lost its copy, e.g. it remounted). */
+  reset(): void {
+    this.sentVersionId = null;
+  }
+
+  private async compute(version: FlatVersion): Promise<LayoutDelta> {
+    const layout: FlowLayout = await layoutFlow(version, this.cache);
+    const full = this.sentVersionId !== version.id;
+    if (full) {
+      this.sentNodes = new Map();
+      this.sentEdges = new Map();
+    }
+    const nodes = diff(this.sentNodes, layout.nodes, sameNode);
+    const edges = diff(this.sentEdges, layout.edges, sameEdge);
+    this.sentNodes = nodes.map;
+    this.sentEdges = edges.map;
+    this.sentVersionId = version.id;
+    return {
+      versionId: version.id,
+      full,
+      nodes: nodes.changed,
+      removedNodes: nodes.removed,
+      edges: edges.changed,
+      removedEdges: edges.removed,
+      minX: layout.minX,
+      width: layout.width,
+      height: layout.height,
+    };
+  }
+}

@@ -1,0 +1,217 @@
+/**
+ * The step settings panel with a real React tree: every edit sends the complete step with its validity,
+ * typing in one field is one undo group, values follow undo, read-only sends nothing.
+ */
+import { afterEach, describe, expect, it } from '@rstest/core';
+import type { FlatVersion } from '../../../src/domain/index.ts';
+import { blur, choose, click, PanelHarness, press, type, versionWith } from './harness.tsx';
+
+let panel: PanelHarness;
+afterEach(async () => panel.unmount());
+
+const open = async (version: FlatVersion, stepName = 'step_1', readOnly = false) => {
+  panel = new PanelHarness(version, stepName, readOnly);
+  return panel.render();
+};
+
+const http = { type: 'PIECE', pieceName: '@activepieces/piece-http', pieceVersion: '0.5.0', actionName: 'send_request', displayName: 'Send HTTP request' } as const;
+
+describe('the panel frame', () => {
+  it('is an aside named Step settings showing the step’s name, and closes with its button or Escape', async () => {
+    await open(versionWith({ type: 'CODE' }));
+    const aside = panel.container.querySelector('aside')!;
+    expect(aside.getAttribute('aria-label')).toBe('Step settings');
+    expect(aside.querySelector('h2')?.textContent).toBe('Code');
+    expect(aside.textContent).toContain('step_1');
+    await click(panel.button('Close settings'));
+    expect(panel.closed).toBe(1);
+    await press(panel.control('Display name'), 'Escape');
+    expect(panel.closed).toBe(2);
+  });
+});
+
+describe('display name', () => {
+  it('sends UPDATE_ACTION with the whole step on every keystroke, grouped by field, and breaks the group on blur', async () => {
+    await open(versionWith({ type: 'LOOP_ON_ITEMS' }));
+    const name = panel.control('Display name');
+    await type(name, 'E');
+    await type(name, 'Each order');
+    expect(panel.sent).toHaveLength(2);
+    expect(panel.sent[1]).toEqual({
+      operation: {
+        type: 'UPDATE_ACTION',
+        request: { name: 'step_1', type: 'LOOP_ON_ITEMS', displayName: 'Each order', settings: { items: '' }, valid: false },
+      },
+      options: { groupKey: 'update:step_1:displayName' },
+    });
+    expect(panel.version.steps[1]?.displayName).toBe('Each order');
+    expect(name.value).toBe('Each order');
+    await blur(name);
+    expect(panel.breaks).toBe(1);
+  });
+
+  it('shows the value the version takes from elsewhere (undo), and keeps the user’s text while answers lag', async () => {
+    const before = versionWith({ type: 'CODE' });
+    await open(before);
+    const name = panel.control('Display name');
+    panel.holdUpdates = true;
+    await type(name, 'Ca');
+    await type(name, 'Calc');
+    await panel.flush(); // 'Ca' then 'Calc' come back: the field never shows 'Ca' again
+    expect(name.value).toBe('Calc');
+    await panel.show(before); // undo
+    expect(name.value).toBe('Code');
+  });
+
+  it('builds a second quick edit on the first even before the version catches up', async () => {
+    await open(versionWith({ type: 'LOOP_ON_ITEMS' }));
+    panel.holdUpdates = true;
+    await type(panel.control('Display name'), 'Rows');
+    await type(panel.control('Items'), '{{trigger.rows}}');
+    expect(panel.lastRequest).toMatchObject({ displayName: 'Rows', settings: { items: '{{trigger.rows}}' }, valid: true });
+    await panel.flush();
+    expect(panel.version.steps[1]).toMatchObject({ displayName: 'Rows', valid: true });
+  });
+});
+
+describe('code steps', () => {
+  it('edit the code in a monospace textarea where Tab inserts two spaces', async () => {
+    await open(versionWith({ type: 'CODE' }));
+    const code = panel.control<HTMLTextAreaElement>('Code');
+    expect(code.tagName).toBe('TEXTAREA');
+    await type(code, 'return 1;');
+    code.setSelectionRange(0, 0);
+    const tab = await press(code, 'Tab');
+    expect(tab.defaultPrevented).toBe(true);
+    expect(panel.lastRequest).toMatchObject({ settings: { sourceCode: { code: '  return 1;' } }, valid: true });
+    expect(panel.sent.at(-1)?.options).toEqual({ groupKey: 'update:step_1:settings.sourceCode.code' });
+  });
+
+  it('let focus leave: Shift+Tab is left alone, and Tab after Escape moves on (the first Escape does not close)', async () => {
+    await open(versionWith({ type: 'CODE' }));
+    const code = panel.control<HTMLTextAreaElement>('Code');
+    expect((await press(code, 'Tab', { shiftKey: true })).defaultPrevented).toBe(false);
+    await press(code, 'Escape');
+    expect(panel.closed).toBe(0);
+    expect((await press(code, 'Tab')).defaultPrevented).toBe(false);
+    await press(code, 'Escape');
+    await press(code, 'Escape');
+    expect(panel.closed).toBe(1);
+  });
+
+  it('are invalid with blank code, and say Required once touched', async () => {
+    await open(versionWith({ type: 'CODE' }));
+    const code = panel.control<HTMLTextAreaElement>('Code');
+    await type(code, '   ');
+    expect(panel.lastRequest.valid).toBe(false);
+    await blur(code);
+    expect(panel.errorOf(code)).toBe('Required');
+  });
+
+  it('keep named inputs from key/value rows', async () => {
+    await open(versionWith({ type: 'CODE' }));
+    await click(panel.button('Add input'));
+    await type(panel.control('Name of input 1'), 'orderId');
+    await type(panel.control('Value of input 1'), '{{trigger.body.id}}');
+    expect(panel.lastRequest).toMatchObject({ settings: { input: { orderId: '{{trigger.body.id}}' } } });
+    await click(panel.button('Remove input orderId'));
+    expect(panel.lastRequest).toMatchObject({ settings: { input: {} } });
+  });
+
+  it('keep Continue on failure in Activepieces’ errorHandlingOptions', async () => {
+    await open(versionWith({ type: 'CODE' }));
+    await click(panel.control('Continue on failure'));
+    expect(panel.lastRequest).toMatchObject({ settings: { errorHandlingOptions: { continueOnFailure: { value: true } } } });
+    expect(panel.sent.at(-1)?.options).toEqual({ groupKey: null });
+  });
+});
+
+describe('piece steps', () => {
+  it('show one field per input, and judge validity with the catalogue', async () => {
+    await open(versionWith(http));
+    expect(panel.control<HTMLSelectElement>('Action').value).toBe('send_request');
+    expect(panel.control<HTMLSelectElement>('Method').value).toBe('GET');
+    expect(panel.control('Headers').tagName).toBe('TEXTAREA');
+    expect(panel.version.steps[1]?.valid).toBe(false); // no URL yet
+    await type(panel.control('URL'), 'https://example.com/orders');
+    expect(panel.lastRequest).toMatchObject({
+      type: 'PIECE',
+      settings: { pieceName: '@activepieces/piece-http', actionName: 'send_request', input: { method: 'GET', url: 'https://example.com/orders' } },
+      valid: true,
+    });
+    await choose(panel.control<HTMLSelectElement>('Method'), 'POST');
+    expect(panel.lastRequest).toMatchObject({ settings: { input: { method: 'POST' } }, valid: true });
+  });
+
+  it('store numbers as numbers, accept references, and show errors only after the field was touched', async () => {
+    await open(versionWith(http));
+    await type(panel.control('URL'), 'https://example.com');
+    const timeout = panel.control('Timeout (seconds)');
+    await type(timeout, 'soon');
+    expect(panel.lastRequest.valid).toBe(false);
+    expect(panel.errorOf(timeout)).toBeUndefined();
+    await blur(timeout);
+    expect(panel.errorOf(timeout)).toBe('Enter a number');
+    await type(timeout, '30');
+    expect(panel.lastRequest).toMatchObject({ settings: { input: { timeout: 30 } }, valid: true });
+    expect(panel.errorOf(timeout)).toBeUndefined();
+    await type(timeout, '{{step_2.seconds}}');
+    expect(panel.lastRequest).toMatchObject({ settings: { input: { timeout: '{{step_2.seconds}}' } }, valid: true });
+  });
+
+  it('parse JSON inputs and say when they are not JSON', async () => {
+    await open(versionWith(http));
+    await type(panel.control('URL'), 'https://example.com');
+    const headers = panel.control<HTMLTextAreaElement>('Headers');
+    await type(headers, '{"Accept": ');
+    await blur(headers);
+    expect(panel.errorOf(headers)).toBe('Enter valid JSON');
+    await type(headers, '{"Accept": "application/json"}');
+    expect(panel.lastRequest).toMatchObject({ settings: { input: { headers: { Accept: 'application/json' } } }, valid: true });
+    expect(headers.value).toBe('{"Accept": "application/json"}'); // what was typed, not a reformatted copy
+  });
+
+  it('switch action with the new action’s defaults, keeping shared inputs', async () => {
+    await open(versionWith({ type: 'PIECE', pieceName: '@activepieces/piece-store', pieceVersion: '0.5.0', actionName: 'get', displayName: 'Get value' }));
+    await type(panel.control('Key'), 'last-id');
+    await choose(panel.control<HTMLSelectElement>('Action'), 'put');
+    expect(panel.lastRequest).toMatchObject({ displayName: 'Put value', settings: { actionName: 'put', input: { key: 'last-id' } }, valid: false });
+    expect(panel.hasControl('Value')).toBe(true);
+  });
+});
+
+describe('every step', () => {
+  it('has a Skip this step switch sending SET_SKIP_ACTION', async () => {
+    await open(versionWith({ type: 'ROUTER' }));
+    const skip = panel.container.querySelector<HTMLButtonElement>('[role="switch"][aria-label="Skip this step"]')!;
+    await click(skip);
+    expect(panel.sent.at(-1)?.operation).toEqual({ type: 'SET_SKIP_ACTION', request: { names: ['step_1'], skip: true } });
+    expect(skip.getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('is read-only on a locked version: every control disabled, nothing sent', async () => {
+    await open(versionWith(http), 'step_1', true);
+    const controls = panel.container.querySelectorAll<HTMLInputElement>('input, textarea, select, button');
+    const enabled = Array.from(controls).filter((c) => !c.disabled).map((c) => c.getAttribute('aria-label') ?? c.textContent);
+    expect(enabled).toEqual(['Close settings']);
+    await type(panel.control('URL'), 'https://example.com');
+    await click(panel.control('Continue on failure'));
+    expect(panel.sent).toEqual([]);
+  });
+
+  it('tells what went wrong when the core refuses an edit, and the next edit starts from the version', async () => {
+    await open(versionWith({ type: 'LOOP_ON_ITEMS' }));
+    panel.refuseNext = Object.assign(new Error('step_1 is locked'), { code: 'FLOW_OPERATION_INVALID' });
+    await type(panel.control('Items'), '[1, 2]');
+    expect(panel.container.querySelector('[role="alert"]')?.textContent).toContain('step_1 is locked');
+    expect(panel.control('Items').value).toBe(''); // back to what the version holds
+    await type(panel.control('Display name'), 'Numbers');
+    expect(panel.lastRequest).toMatchObject({ displayName: 'Numbers', settings: { items: '' } });
+    expect(panel.container.querySelector('[role="alert"]')).toBeNull();
+  });
+
+  it('says so when the selected step is gone', async () => {
+    await open(versionWith({ type: 'CODE' }), 'step_9');
+    expect(panel.container.textContent).toContain('This step no longer exists.');
+  });
+});
