@@ -4,7 +4,7 @@
  * the panel; the canvas shows it and the server holds it once the indicator reads 'Saved'.
  */
 import { expect, test } from './fixtures.ts';
-import { buildLoopAndRouter, expectSaved, node, nodeTitle, openNewWorkflow, selectStep, serverVersion, stepSettings } from './editor-helpers.ts';
+import { buildLoopAndRouter, expectSaved, expectTitle, node, nodeTitle, openNewWorkflow, selectStep, serverVersion, stepSettings } from './editor-helpers.ts';
 
 test('build a flow with a loop and a router, edit a condition, and find it saved', async ({ page }) => {
   const { id } = await openNewWorkflow(page, 'Loop and router');
@@ -64,6 +64,6 @@ test('build a flow with a loop and a router, edit a condition, and find it saved
 
   // What the canvas shows after a reload is what the server has.
   await page.reload();
-  await expect(nodeTitle(page, 'step_5')).toHaveText('Code');
+  await expectTitle(page, 'step_5', 'Code');
   await expect(page.locator('.canvas-lane-label')).toHaveText(['Branch 1', 'Otherwise']);
 });

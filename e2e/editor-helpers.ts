@@ -76,13 +76,36 @@ export function nodeTitle(page: Page, name: string): Locator {
 }
 
 /** Every step node's id on the canvas (not the trigger), sorted. */
+/**
+ * Expects step `name` on the canvas with `title`. Only what is on screen is rendered and the layout
+ * arrives from the worker after the edit, so the view is fitted until the card is there.
+ */
+export async function expectTitle(page: Page, name: string, title: string) {
+  await expect(async () => {
+    await fitView(page);
+    await expect(nodeTitle(page, name)).toHaveText(title, { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+}
+
+/** Expects no step `name` anywhere on the canvas (the view fitted, so nothing is hidden off screen). */
+export async function expectNoNode(page: Page, name: string) {
+  await expect(async () => {
+    await fitView(page);
+    await expect(node(page, name)).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+}
+
 export async function canvasStepNames(page: Page): Promise<string[]> {
   const ids = await page.locator('.react-flow__node-step').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-id') ?? ''));
   return ids.sort();
 }
 
+/** Expects exactly these steps on the canvas (the view fitted so every card is rendered). */
 export async function expectCanvasSteps(page: Page, names: string[]) {
-  await expect.poll(() => canvasStepNames(page)).toEqual([...names].sort());
+  await expect(async () => {
+    await fitView(page);
+    expect(await canvasStepNames(page)).toEqual([...names].sort());
+  }).toPass({ timeout: 10_000 });
 }
 
 export function saveIndicator(page: Page): Locator {
@@ -118,6 +141,7 @@ export function picker(page: Page): Locator {
 
 /** Clicks the '+' labelled `plusLabel` (the nth when several match) and picks `item` in the step picker. */
 export async function addStep(page: Page, plusLabel: string, item: 'Code' | 'Loop on Items' | 'Router', nth = 0) {
+  await fitView(page);
   await page.getByRole('button', { name: plusLabel, exact: true }).nth(nth).click();
   const dialog = picker(page);
   await expect(dialog).toBeVisible();
@@ -131,6 +155,13 @@ export async function chooseManualTrigger(page: Page) {
   const list = stepSettings(page).getByRole('list', { name: 'Choose how the workflow starts' });
   await list.getByRole('button', { name: /^Manual/ }).click();
   await expect(nodeTitle(page, 'trigger')).toHaveText('Run manually');
+}
+
+/** The canvas controls that fit the whole flow in view (only what is on screen is rendered). */
+export async function fitView(page: Page) {
+  await page.locator('.react-flow__controls-fitview').click();
+  // A bit smaller, so the '+' under the last card is inside the view too.
+  await page.locator('.react-flow__controls-zoomout').click();
 }
 
 /** Moves the keyboard focus to the canvas (not a field), where the editor's shortcuts apply. */
@@ -151,14 +182,14 @@ export async function selectStep(page: Page, name: string) {
 export async function buildLoopAndRouter(page: Page) {
   await chooseManualTrigger(page);
   await addStep(page, 'Add a step after Run manually', 'Code');
-  await expect(nodeTitle(page, 'step_1')).toHaveText('Code');
+  await expectTitle(page, 'step_1', 'Code');
   await addStep(page, 'Add a step after Code', 'Loop on Items');
-  await expect(nodeTitle(page, 'step_2')).toHaveText('Loop on Items');
+  await expectTitle(page, 'step_2', 'Loop on Items');
   await addStep(page, 'Add a step to this loop', 'Code');
-  await expect(nodeTitle(page, 'step_3')).toHaveText('Code');
+  await expectTitle(page, 'step_3', 'Code');
   await addStep(page, 'Add a step after Loop on Items', 'Router');
-  await expect(nodeTitle(page, 'step_4')).toHaveText('Router');
+  await expectTitle(page, 'step_4', 'Router');
   await addStep(page, 'Add a step to this branch', 'Code', 0);
-  await expect(nodeTitle(page, 'step_5')).toHaveText('Code');
+  await expectTitle(page, 'step_5', 'Code');
   await expectCanvasSteps(page, ['step_1', 'step_2', 'step_3', 'step_4', 'step_5']);
 }

@@ -54,7 +54,8 @@ test('create, rename, open, paginate, search, import and delete workflows', asyn
   await page.getByLabel('Workflow name').fill('Send invoices');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Send invoices', level: 1 })).toBeVisible();
-  await expect(page.getByText('Workflow renamed')).toBeVisible();
+  // In the editor a rename is an edit like any other: undoable, and saved by autosave.
+  await expect(page.getByTestId('save-indicator')).toHaveText('Saved');
   await expect(page).toHaveTitle('Send invoices | Flowsmith');
 
   await page.getByRole('link', { name: 'Workflows', exact: true }).first().click();

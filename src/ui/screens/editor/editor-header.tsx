@@ -56,7 +56,7 @@ export const EditorHeader = observer(function EditorHeader({ store, onShowShortc
   };
   return (
     <header className="editor-bar">
-      <Link to="/workflows" className="btn btn-ghost btn-sm editor-bar-back" aria-label="Back to workflows">
+      <Link to="/workflows" className="btn btn-ghost btn-sm editor-bar-back" aria-label="Workflows" title="Back to workflows">
         <ArrowLeft width={14} height={14} aria-hidden="true" />
         <span className="editor-toolbar-label">Workflows</span>
       </Link>

@@ -1,19 +1,8 @@
-/** The small icon on a step card. */
-import { Code2, Repeat, Split, Zap, Puzzle } from 'lucide-react';
+/** The small icon on a step card: the settings panel's icon for the step's type or piece. */
 import type { FlatStep, FlatTrigger } from '../../../../domain/flow/types.ts';
+import { stepIcon } from '../settings/step-icon.tsx';
 
 export function StepGlyph({ step }: { step: Readonly<FlatStep | FlatTrigger> }) {
-  const size = { width: 16, height: 16 };
-  switch (step.type) {
-    case 'CODE':
-      return <Code2 {...size} />;
-    case 'LOOP_ON_ITEMS':
-      return <Repeat {...size} />;
-    case 'ROUTER':
-      return <Split {...size} />;
-    case 'PIECE':
-      return <Puzzle {...size} />;
-    default:
-      return <Zap {...size} />;
-  }
+  const Icon = stepIcon(step);
+  return <Icon width={16} height={16} />;
 }

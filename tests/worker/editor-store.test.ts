@@ -1,0 +1,102 @@
+/**
+ * The UI thread's EditorStore against the real worker API (comlink over a MessageChannel, a fake
+ * server): its mirror follows the worker by patches, keeps untouched steps' identity, gets the canvas
+ * layout, and drives selection-wide edits, copy/paste between workflows and branch validity.
+ */
+import { describe, expect, it } from '@rstest/core';
+import { createAction, stepsInOrder, type FlatVersion } from '../../src/domain/flow/index.ts';
+import { EditorStore, type EditorRemote } from '../../src/ui/screens/editor/store/editor-store.ts';
+import { addCodeStep, createServer, openInputFrom, sampleVersion, startEditor, type EditorHarness } from './support/editor-harness.ts';
+import { waitUntil } from './support/manual-timers.ts';
+
+async function openStore(version: FlatVersion = sampleVersion()): Promise<{ store: EditorStore; harness: EditorHarness }> {
+  const server = createServer(version);
+  const harness = await startEditor({ server });
+  const store = new EditorStore({ remote: harness.remote as unknown as EditorRemote, storage: null });
+  await store.open(openInputFrom(server, version.id));
+  await waitUntil(() => store.canvas.ready, 'the first layout');
+  return { store, harness };
+}
+
+async function close({ store, harness }: { store: EditorStore; harness: EditorHarness }): Promise<void> {
+  await store.dispose();
+  await harness.close();
+}
+
+const names = (store: EditorStore) => stepsInOrder(store.version!).map((step) => step.name);
+
+describe('EditorStore', () => {
+  it('mirrors the worker by patches: an edit replaces only the steps it touched, and the canvas follows', async () => {
+    const opened = await openStore();
+    const { store } = opened;
+    expect(store.primary).toBe('step_2'); // the first invalid step
+    expect(store.canvas.nodes.map((node) => node.id).sort()).toEqual(['step_1', 'step_2', 'trigger']);
+    const before = store.version!;
+    await store.apply(addCodeStep('step_3', 'step_2'));
+    expect(names(store)).toEqual(['step_1', 'step_2', 'step_3']);
+    expect(store.version!.steps[1]).toBe(before.steps[1]); // untouched: same object
+    expect(store.primary).toBe('step_3');
+    await waitUntil(() => store.canvas.layoutOf('step_3') !== undefined, 'the new card laid out');
+    expect(store.canvas.edges.map((edge) => edge.id)).toContain('step_2->step_3');
+    await store.undo();
+    expect(names(store)).toEqual(['step_1', 'step_2']);
+    await close(opened);
+  });
+
+  it('deletes, skips and duplicates the whole selection as one edit each', async () => {
+    const opened = await openStore();
+    const { store } = opened;
+    await store.apply(addCodeStep('step_3', 'step_2'));
+    store.select('step_1');
+    store.select('step_3', true);
+    expect(store.selectedInFlowOrder()).toEqual(['step_1', 'step_3']);
+    await store.toggleSkipSelection();
+    expect(store.step('step_1')?.skip).toBe(true);
+    expect(store.step('step_3')?.skip).toBe(true);
+    await store.toggleSkipSelection();
+    expect(store.step('step_1')?.skip).toBe(false);
+    store.selectMany(['step_1', 'step_3']);
+    await store.duplicateSelection();
+    expect(stepsInOrder(store.version!).map((step) => step.displayName)).toEqual(['Code', 'Code Copy', 'Action', 'Code', 'Code Copy']);
+    await store.undo();
+    expect(names(store)).toEqual(['step_1', 'step_2', 'step_3']);
+    store.selectMany(['step_3', 'step_1']);
+    await store.deleteSelection();
+    expect(names(store)).toEqual(['step_2']);
+    await close(opened);
+  });
+
+  it('copies steps from one workflow and pastes them into another after the selected step', async () => {
+    const source = await openStore();
+    const target = await openStore(sampleVersion({ id: 'v2', flowId: 'f2' }));
+    source.store.selectMany(['step_1']);
+    const text = source.store.copySelection();
+    expect(text).toContain('flowsmith/steps');
+    await target.store.paste(text!, { parentStep: 'step_2', location: 'AFTER' });
+    expect(names(target.store)).toEqual(['step_1', 'step_2', 'step_3']);
+    expect(target.store.primary).toBe('step_3');
+    await close(source);
+    await close(target);
+  });
+
+  it('keeps a router’s validity true to its branches when a branch is added or removed', async () => {
+    const opened = await openStore();
+    const { store } = opened;
+    const router = createAction('ROUTER', 'step_3');
+    await store.apply({ type: 'ADD_ACTION', request: { parentStep: 'step_2', stepLocationRelativeToParent: 'AFTER', action: router } });
+    // Complete the only condition row: the router reports valid.
+    const settings = { ...router.settings, branches: [{ branchName: 'Branch 1', branchType: 'CONDITION' as const, conditions: [[{ firstValue: 'a', secondValue: 'b', operator: 'TEXT_CONTAINS' as const, caseSensitive: false }]] }, router.settings.branches[1]!] };
+    await store.apply({ type: 'UPDATE_ACTION', request: { ...router, settings, valid: true } });
+    expect(store.step('step_3')?.valid).toBe(true);
+    // A new branch starts with an empty row: incomplete, in the same undo entry as the add.
+    await store.apply({ type: 'ADD_BRANCH', request: { stepName: 'step_3', branchIndex: 1, branchName: 'Branch 2' } });
+    expect(store.step('step_3')?.valid).toBe(false);
+    await store.apply({ type: 'DELETE_BRANCH', request: { stepName: 'step_3', branchIndex: 1 } });
+    expect(store.step('step_3')?.valid).toBe(true);
+    await store.undo();
+    expect(store.step('step_3')?.valid).toBe(false);
+    const restored = store.step('step_3');
+    expect(restored?.type === 'ROUTER' ? restored.settings.branches.length : 0).toBe(3);
+    await close(opened);
+  });
+});
