@@ -220,6 +220,11 @@ export const EditorWorkspace = observer(function EditorWorkspace({ store, onRelo
 
   useRunOverlay(store);
 
+  // On a phone the settings panel covers the canvas: show the canvas first, settings on demand.
+  useEffect(() => {
+    if (window.matchMedia?.('(max-width: 768px)').matches) store.setRightPanel('none');
+  }, [store]);
+
   // A conflict resolved by reloading: open the server's version again.
   useEffect(() => reaction(() => store.reloadRequested, onReload), [store, onReload]);
 
