@@ -61,6 +61,8 @@ export interface AutosaveQueueOptions<TPayload, TResult> {
   save: (payload: TPayload, context: SaveContext) => Promise<TResult>;
   /** Where the newest unsaved payload waits for the server (the 'unsaved' store, keyed by version). */
   pending?: StoredRecord<TPayload>;
+  /** Waits before storing the payload (see LatestWrite); absent: store at once. */
+  deferWrites?: () => Promise<void>;
   /** A payload found in storage after a reload: sent first. */
   recovered?: TPayload;
   timers?: Timers;
@@ -93,7 +95,7 @@ export class AutosaveQueue<TPayload, TResult = unknown> {
 
   constructor(private readonly options: AutosaveQueueOptions<TPayload, TResult>) {
     this.timers = options.timers ?? realTimers;
-    this.writer = options.pending ? new LatestWrite(options.pending) : null;
+    this.writer = options.pending ? new LatestWrite(options.pending, options.deferWrites ? { defer: options.deferWrites } : {}) : null;
     if (options.recovered !== undefined) this.enqueue(options.recovered);
   }
 

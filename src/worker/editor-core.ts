@@ -64,6 +64,8 @@ export interface EditorCoreDeps {
   autosaveDelayMs?: number;
   retryInitialMs?: number;
   retryMaxMs?: number;
+  /** Waits before storage writes start; the worker passes a macrotask (see LatestWrite). */
+  deferWrites?: () => Promise<void>;
   /** SPEC §8: autosave and publish failures are logged (and rethrown / retried). */
   log?: (message: string, error: unknown) => void;
 }
@@ -354,6 +356,11 @@ export class EditorCore {
     }
   }
 
+  /** Sends an event of the worker's own (beside the core's) to every listener: 'layout-stale'. */
+  announce(event: Extract<EditorEvent, { type: 'layout-stale' }>): void {
+    this.emit(event);
+  }
+
   /** Ends the session and stops listening; unsaved changes stay in storage for the next session. */
   async dispose(): Promise<void> {
     if (this.disposed) return;
@@ -403,6 +410,7 @@ export class EditorCore {
       ...(this.deps.now ? { now: this.deps.now } : {}),
       ...(this.deps.retryInitialMs !== undefined ? { retryInitialMs: this.deps.retryInitialMs } : {}),
       ...(this.deps.retryMaxMs !== undefined ? { retryMaxMs: this.deps.retryMaxMs } : {}),
+      ...(this.deps.deferWrites ? { deferWrites: this.deps.deferWrites } : {}),
     });
     this.session = session;
     if (readOnlyReason) this.emit({ type: 'read-only', versionId: version.id, readOnly: true, reason: readOnlyReason });

@@ -33,6 +33,8 @@ export interface EditorSessionInit {
   now?: () => number;
   retryInitialMs?: number;
   retryMaxMs?: number;
+  /** Waits before storage writes start (the worker: a macrotask, so edits are answered first). */
+  deferWrites?: () => Promise<void>;
 }
 
 export class EditorSession {
@@ -63,7 +65,8 @@ export class EditorSession {
     this.anchor = init.anchor;
     this.emit = init.emit;
     this.announced = { canUndo: init.history.canUndo, canRedo: init.history.canRedo };
-    this.historyWrite = new LatestWrite(recordOf<HistoryRecord>(init.storage, 'history', this.storageKey));
+    const deferWrites = init.deferWrites ? { defer: init.deferWrites } : {};
+    this.historyWrite = new LatestWrite(recordOf<HistoryRecord>(init.storage, 'history', this.storageKey), deferWrites);
     const unsaved = recordOf<ReturnType<typeof unsavedRecordOf>>(init.storage, 'unsaved', this.storageKey);
     const now = init.now ?? Date.now;
 
@@ -86,6 +89,7 @@ export class EditorSession {
         delete: () => unsaved.delete(),
       },
       ...(init.recovered ? { recovered: init.recovered } : {}),
+      ...(init.deferWrites ? { deferWrites: init.deferWrites } : {}),
       ...(init.timers ? { timers: init.timers } : {}),
       ...(init.retryInitialMs !== undefined ? { retryInitialMs: init.retryInitialMs } : {}),
       ...(init.retryMaxMs !== undefined ? { retryMaxMs: init.retryMaxMs } : {}),

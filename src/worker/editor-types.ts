@@ -104,7 +104,9 @@ export type EditorEvent =
   /** The server made a new draft from our save; later saves go to it. */
   | { type: 'version-created'; previousVersionId: string; version: FlatVersion }
   /** After a conflict the user chose 'reload': fetch the version again and `open` it. */
-  | { type: 'reload-required'; versionId: string };
+  | { type: 'reload-required'; versionId: string }
+  /** The canvas layout sent was a quick one: ask for `layout()` again to get the refined one. */
+  | { type: 'layout-stale' };
 
 export type EditorListener = (event: EditorEvent) => void;
 

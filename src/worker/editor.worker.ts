@@ -28,7 +28,12 @@ const transport = new HttpTransport<StoredFlowContent, FlatVersion, Flow>({
   parseWorkflow: (value) => flowSchema.parse(value) as Flow,
 });
 
-const core = new EditorCore({ transport, indexedDB: globalThis.indexedDB ?? null });
+const core = new EditorCore({
+  transport,
+  indexedDB: globalThis.indexedDB ?? null,
+  // Storing a 10,000-step version clones all of it: let the edit's answer go out first.
+  deferWrites: () => new Promise((resolve) => setTimeout(resolve, 0)),
+});
 
 const extra = {
   setAuth(bridge: AuthBridge): void {

@@ -48,12 +48,13 @@ export function installErrorFieldsHandler(): void {
 type RemoteListener = EditorListener & Partial<Pick<Comlink.ProxyMethods, typeof Comlink.releaseProxy>>;
 
 /** The API object the worker exposes; every method is the core's, `subscribe` returns a proxied disposer. */
-export function createEditorWorkerApi(core: EditorCore, layoutFeed: LayoutFeed = new LayoutFeed()) {
+export function createEditorWorkerApi(core: EditorCore, layoutFeed?: LayoutFeed) {
+  const feed = layoutFeed ?? new LayoutFeed({ onRefine: () => core.announce({ type: 'layout-stale' }) });
   const subscriptions = new Set<() => void>();
   return {
     open: async (input: OpenInput) => {
       const result = await core.open(input);
-      layoutFeed.reset();
+      feed.reset();
       return result;
     },
     apply: (operation: FlowOperationInput, options?: ApplyOptions) => core.apply(operation, options),
@@ -63,10 +64,10 @@ export function createEditorWorkerApi(core: EditorCore, layoutFeed: LayoutFeed =
     /** The canvas layout of the open version, as a delta from the one this call last answered. */
     layout(): Promise<LayoutDelta | null> {
       const version = core.currentVersion();
-      return version ? layoutFeed.next(version) : Promise.resolve(null);
+      return version ? feed.next(version) : Promise.resolve(null);
     },
     /** The next `layout()` answers the whole layout (the canvas was remounted). */
-    resetLayout: () => layoutFeed.reset(),
+    resetLayout: () => feed.reset(),
     importFlow: (jsonText: string, options?: ApplyOptions) => core.importFlow(jsonText, options),
     undo: () => core.undo(),
     redo: () => core.redo(),

@@ -19,7 +19,16 @@ export class LatestWrite<T> {
   private running: Promise<void> | null = null;
   private waiters: Array<{ generation: number; resolve: () => void }> = [];
 
-  constructor(private readonly record: StoredRecord<T>) {}
+  constructor(
+    private readonly record: StoredRecord<T>,
+    private readonly options: {
+      /**
+       * Waits before a burst of writes starts. The editor worker passes a macrotask: storing a large
+       * version clones all of it, and the edit that asked for the write should reach the UI first.
+       */
+      defer?: () => Promise<void>;
+    } = {},
+  ) {}
 
   put(value: T): Promise<void> {
     // Asking again for the value already requested (enqueue, then send) costs no second write.
@@ -52,6 +61,7 @@ export class LatestWrite<T> {
   }
 
   private async drain(): Promise<void> {
+    if (this.options.defer) await this.options.defer();
     while (this.wanted) {
       const next = this.wanted;
       const generation = this.requested;

@@ -7,6 +7,12 @@
  *
  * Layouts are computed one after another (ELK is asynchronous and `sent` must describe what the UI has),
  * so deltas reach the UI in order.
+ *
+ * Opening a large flow: the first layout of a version is placed with sums (`lanes: 'arithmetic'`, 38 ms
+ * at 10,000 steps) so the canvas paints at once, and `onRefine` asks the UI for another layout, which ELK
+ * then composes (about 1.2 s at 10,000 steps, yielding to edits meanwhile). The two agree for today's
+ * fixed-size cards, so the refinement normally sends an empty delta; if they ever differ (cards of their
+ * own size, edge routing), ELK's answer arrives as an ordinary delta.
  */
 import type { FlatVersion } from '../domain/flow/index.ts';
 import { createLayoutCache, layoutFlow, type LayoutCache, type LayoutCacheOptions } from './layout/index.ts';
@@ -60,15 +66,23 @@ function diff<T extends { id: string }>(
   return { changed, removed, map };
 }
 
+export interface LayoutFeedOptions extends LayoutCacheOptions {
+  /** Called after a quick first layout: ask for `next()` again to get ELK's. */
+  onRefine?: () => void;
+}
+
 export class LayoutFeed {
   private cache: LayoutCache;
+  /** Sums for the first paint of a version; null when the main cache already uses sums. */
+  private readonly quick: LayoutCache | null;
   private sentNodes = new Map<string, LayoutNode>();
   private sentEdges = new Map<string, LayoutEdge>();
   private sentVersionId: string | null = null;
   private chain: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly options: LayoutCacheOptions = {}) {
+  constructor(private readonly options: LayoutFeedOptions = {}) {
     this.cache = createLayoutCache(options);
+    this.quick = options.lanes === 'arithmetic' ? null : createLayoutCache({ lanes: 'arithmetic' });
   }
 
   /** The delta from the last layout sent to the layout of `version`. */
@@ -84,8 +98,10 @@ export class LayoutFeed {
   }
 
   private async compute(version: FlatVersion): Promise<LayoutDelta> {
-    const layout: FlowLayout = await layoutFlow(version, this.cache);
     const full = this.sentVersionId !== version.id;
+    const quick = full && this.quick !== null;
+    const layout: FlowLayout = await layoutFlow(version, quick ? this.quick! : this.cache);
+    if (quick) queueMicrotask(() => this.options.onRefine?.());
     if (full) {
       this.sentNodes = new Map();
       this.sentEdges = new Map();

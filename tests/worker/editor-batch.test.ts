@@ -64,6 +64,9 @@ describe('batch edits, paste, discard and layout through the worker API', () => 
     const first = (await editor.remote.layout())!;
     expect(first.full).toBe(true);
     expect(first.nodes.map((node) => node.id).sort()).toEqual(['step_1', 'step_2', 'trigger']);
+    // That first one was placed by sums for a quick paint; the worker asks for the refined (ELK) one.
+    await editor.waitForEvent((event) => event.type === 'layout-stale', 'the refinement request');
+    expect(await editor.remote.layout()).toMatchObject({ full: false, nodes: [], edges: [] });
 
     const step1 = editor.mirror!.steps[1]!;
     await editor.remote.apply({ type: 'UPDATE_ACTION', request: { ...step1, displayName: 'Renamed' } as never });

@@ -57,7 +57,7 @@ async function resolveBlocks(chains: readonly Chain[], cache: LayoutCache): Prom
   return current;
 }
 
-/** Computes, together, every lane composition not cached yet (ELK is asynchronous). */
+/** Computes every lane composition not cached yet (ELK answers with a promise). */
 async function composeMissing(allLanes: readonly LaneSize[][], cache: LayoutCache): Promise<void> {
   const missing = new Map<string, LaneSize[]>();
   for (const lanes of allLanes) {
@@ -66,9 +66,29 @@ async function composeMissing(allLanes: readonly LaneSize[][], cache: LayoutCach
   }
   if (missing.size === 0) return;
   if (cache.compositions.size + missing.size > MAX_COMPOSITIONS) cache.compositions.clear();
-  const results = await Promise.all([...missing.values()].map((lanes) => cache.composer(lanes)));
-  [...missing.keys()].forEach((signature, i) => cache.compositions.set(signature, results[i] as LaneComposition));
+  // One at a time, yielding now and then: ELK computes synchronously, and hundreds of compositions in
+  // one go (a 10,000-step flow's first layout) would keep the worker from answering edits meanwhile.
+  let done = 0;
+  for (const [signature, lanes] of missing) {
+    cache.compositions.set(signature, await cache.composer(lanes));
+    if (++done % YIELD_EVERY === 0) await yieldToEvents();
+  }
   cache.counter.compositions += missing.size;
+}
+
+const YIELD_EVERY = 8;
+
+/** Lets queued messages run (a macrotask without timer clamping, where MessageChannel exists). */
+function yieldToEvents(): Promise<void> {
+  if (typeof MessageChannel === 'undefined') return new Promise((resolve) => setTimeout(resolve, 0));
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
 }
 
 /** Absolute coordinates: the trigger centred on x = 0, the top chain under it, nested chains in their slots. */

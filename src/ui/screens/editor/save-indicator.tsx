@@ -13,8 +13,9 @@ export function saveLabel(store: Pick<EditorStore, 'save' | 'storageMode'>): Sav
   if (status === 'saving') return 'Saving…';
   if (status === 'saved') return 'Saved';
   if (status === 'conflict') return 'Changed elsewhere';
-  // A failure without an HTTP status never reached the server: offline (or the server is down).
-  if (status === 'error' && error?.status === undefined && store.storageMode === 'indexeddb') return 'Offline — kept on this device';
+  // A failure without an HTTP status (absent, or 0 as the transport reports "no response") never reached
+  // the server: offline (or the server is down).
+  if (status === 'error' && !error?.status && store.storageMode === 'indexeddb') return 'Offline — kept on this device';
   return 'Unsaved changes';
 }
 

@@ -11,7 +11,6 @@ import {
   BackgroundVariant,
   ControlButton,
   Controls,
-  MiniMap,
   ReactFlow,
   type NodeChange,
   type NodeMouseHandler,
@@ -26,10 +25,9 @@ import type { CanvasEdge, CanvasNode } from '../store/canvas-model.ts';
 import type { InsertAt } from '../../../../worker/layout/types.ts';
 import { NODE_TYPES } from './canvas-nodes.tsx';
 import { EDGE_TYPES } from './flow-edge.tsx';
+import { FlowMinimap } from './flow-minimap.tsx';
 import { editErrorMessage } from '../edit-errors.ts';
 import './canvas.css';
-
-const MINIMAP_COLORS: Record<string, string> = { step: 'var(--canvas-minimap-step)', trigger: 'var(--accent)' };
 
 function insertAtUnder(clientX: number, clientY: number): InsertAt | null {
   for (const element of document.elementsFromPoint(clientX, clientY)) {
@@ -172,14 +170,7 @@ export const FlowCanvas = observer(function FlowCanvas({ store, onInit }: FlowCa
             {grab ? <Hand width={14} height={14} aria-hidden="true" /> : <MousePointer2 width={14} height={14} aria-hidden="true" />}
           </ControlButton>
         </Controls>
-        <MiniMap
-          pannable
-          zoomable
-          position="bottom-right"
-          ariaLabel="Minimap"
-          nodeColor={(node) => MINIMAP_COLORS[node.type ?? ''] ?? 'transparent'}
-          nodeStrokeColor={(node) => (node.type === 'loop-container' || node.type === 'branch-lane' ? 'var(--border-strong)' : 'transparent')}
-        />
+        <FlowMinimap canvas={canvas} />
       </ReactFlow>
       ) : null}
     </div>

@@ -157,9 +157,12 @@ export class CanvasModel {
     }
     if (delta.full || delta.nodes.length > 0 || delta.removedNodes.length > 0) this.nodeArray = [...this.nodeObjects.values()];
     if (delta.full || rebuild.size > 0 || delta.removedEdges.length > 0) this.edgeArray = [...this.edgeObjects.values()];
-    this.bounds = { minX: delta.minX, width: delta.width, height: delta.height };
+    const { minX, width, height } = this.bounds;
+    const moved = delta.full || delta.nodes.length > 0 || delta.removedNodes.length > 0 || rebuild.size > 0 || delta.removedEdges.length > 0;
+    if (minX !== delta.minX || width !== delta.width || height !== delta.height) this.bounds = { minX: delta.minX, width: delta.width, height: delta.height };
     this.ready = true;
-    this.revision++;
+    // Nothing moved: no re-render of the canvas, the minimap or the cards.
+    if (moved) this.revision++;
   }
 
   private dropEdge(id: string): void {

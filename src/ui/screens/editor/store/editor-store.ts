@@ -22,6 +22,7 @@ import {
   type Flow,
   type FlowOperationInput,
   type PastePlacement,
+  type Patch,
 } from '../../../../domain/flow/index.ts';
 import type { EditorWorkerApi } from '../../../../worker/expose.ts';
 import type { ApplyOptions, EditResult, EditorEvent, OpenInput, OpenResult } from '../../../../worker/editor-types.ts';
@@ -44,6 +45,21 @@ export type EditorRemote = {
 } & {
   subscribe(listener: ((event: EditorEvent) => void) & Comlink.ProxyMarked): Promise<() => Promise<void> | void>;
 };
+
+/** Step fields the layout depends on; names, settings, validity and skip are drawn from the mirror. */
+const LAYOUT_FIELDS = new Set<unknown>(['next', 'parent', 'firstLoopStep', 'children', 'type']);
+
+/**
+ * Whether an edit can move anything on the canvas: a step added, removed or relinked. A rename or a
+ * settings change (most edits, and every keystroke in the panel) skips the worker's layout pass.
+ */
+export function affectsLayout(patches: readonly Patch[]): boolean {
+  return patches.some(({ path }) => {
+    if (path[0] === 'steps') return path.length <= 2 || LAYOUT_FIELDS.has(path[2]);
+    if (path[0] === 'trigger') return path.length <= 1 || path[1] === 'next';
+    return false;
+  });
+}
 
 export type LeftPanel = 'none' | 'runs' | 'versions' | 'run-details';
 export type RightPanel = 'none' | 'piece-settings' | 'copilot';
@@ -413,7 +429,7 @@ export class EditorStore {
   private applyResult(result: EditResult): void {
     if (result.patches.length > 0 && this.version) {
       this.version = applyVersionPatches(this.version, result.patches);
-      this.requestLayout();
+      if (affectsLayout(result.patches)) this.requestLayout();
     }
     this.canUndo = result.canUndo;
     this.canRedo = result.canRedo;
@@ -458,6 +474,9 @@ export class EditorStore {
         break;
       case 'reload-required':
         this.reloadRequested++;
+        break;
+      case 'layout-stale':
+        this.requestLayout();
         break;
     }
   }
