@@ -8,6 +8,10 @@ const apiPort = Number(process.env.PORT ?? 3000);
 export default defineConfig({
   plugins: [pluginReact()],
   source: { entry: { index: './src/ui/main.tsx' } },
+  resolve: {
+    // TanStack Form's devtools bus is dead weight without devtools (see the shim).
+    alias: { '@tanstack/devtools-event-client': './src/ui/build-shims/devtools-event-client.ts' },
+  },
   html: {
     template: './src/ui/index.html',
     title: 'Flowsmith',

@@ -77,7 +77,24 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: 'oauth2/callback', ...screen(() => import('./screens/auth/oauth-callback-screen.tsx')) },
-      { path: 'template-preview/:template_uid', ...screen(() => import('./screens/templates/template-preview-screen.tsx')) },
+      {
+        path: 'template-preview/:template_uid',
+        lazy: async () => {
+          const [{ default: Preview }, { QueryProvider }, { AppToaster }] = await Promise.all([
+            import('./screens/templates/template-preview-screen.tsx'),
+            import('./query-provider.tsx'),
+            import('./app-toaster.tsx'),
+          ]);
+          return {
+            Component: () => (
+              <QueryProvider>
+                <Preview />
+                <AppToaster />
+              </QueryProvider>
+            ),
+          };
+        },
+      },
       {
         Component: ProtectedRoute,
         children: [

@@ -6,6 +6,8 @@ import { useSidebar, useSidebarShortcut } from './use-sidebar.ts';
 import { SidebarContent } from './sidebar-content.tsx';
 import { MobileSidebarSheet } from './mobile-sidebar-sheet.tsx';
 import { AppHeader } from './app-header.tsx';
+import { QueryProvider } from '../query-provider.tsx';
+import { AppToaster } from '../app-toaster.tsx';
 
 /** What a route can say about the shell through its `handle`. */
 export interface ShellRouteHandle {
@@ -37,36 +39,39 @@ export function AppShell() {
 
   const showDesktopSidebar = !hideSidebar && !isMobile;
   return (
-    <div className="shell" data-sidebar={showDesktopSidebar ? (sidebar.open ? 'open' : 'collapsed') : 'none'}>
-      <a href="#main-content" className="skip-link">
-        Skip to content
-      </a>
-      {showDesktopSidebar ? (
-        <aside className="sidebar" aria-label="Sidebar">
-          <SidebarContent section={section} onSelectSection={selectSection} showPanel={sidebar.open} inSheet={false} />
-        </aside>
-      ) : null}
-      {!hideSidebar && isMobile ? (
-        <MobileSidebarSheet open={sidebar.openMobile} onOpenChange={sidebar.setOpenMobile}>
-          <SidebarContent
-            section={section}
-            onSelectSection={selectSection}
-            showPanel
-            inSheet
-            onNavigate={() => sidebar.setOpenMobile(false)}
+    <QueryProvider>
+      <div className="shell" data-sidebar={showDesktopSidebar ? (sidebar.open ? 'open' : 'collapsed') : 'none'}>
+        <a href="#main-content" className="skip-link">
+          Skip to content
+        </a>
+        {showDesktopSidebar ? (
+          <aside className="sidebar" aria-label="Sidebar">
+            <SidebarContent section={section} onSelectSection={selectSection} showPanel={sidebar.open} inSheet={false} />
+          </aside>
+        ) : null}
+        {!hideSidebar && isMobile ? (
+          <MobileSidebarSheet open={sidebar.openMobile} onOpenChange={sidebar.setOpenMobile}>
+            <SidebarContent
+              section={section}
+              onSelectSection={selectSection}
+              showPanel
+              inSheet
+              onNavigate={() => sidebar.setOpenMobile(false)}
+            />
+          </MobileSidebarSheet>
+        ) : null}
+        <div className="shell-main">
+          <AppHeader
+            onToggleSidebar={hideSidebar ? undefined : sidebar.toggle}
+            sidebarExpanded={isMobile ? sidebar.openMobile : sidebar.open}
           />
-        </MobileSidebarSheet>
-      ) : null}
-      <div className="shell-main">
-        <AppHeader
-          onToggleSidebar={hideSidebar ? undefined : sidebar.toggle}
-          sidebarExpanded={isMobile ? sidebar.openMobile : sidebar.open}
-        />
-        <main id="main-content" className="shell-content" tabIndex={-1}>
-          <Outlet />
-        </main>
+          <main id="main-content" className="shell-content" tabIndex={-1}>
+            <Outlet />
+          </main>
+        </div>
       </div>
-    </div>
+      <AppToaster />
+    </QueryProvider>
   );
 }
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useForm } from '@tanstack/react-form';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { showToast } from '../../toast-host.tsx';
 import { registerFormSchema } from '../../../domain/index.ts';
 import { authStore } from '../../stores/auth-store.ts';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
@@ -37,7 +37,7 @@ export const RegisterScreen = observer(function RegisterScreen() {
       const parsed = registerFormSchema.safeParse(value);
       const ok = await authStore.register(parsed.success ? parsed.data : value);
       if (ok) {
-        toast.success(REGISTER_SUCCESS_TOAST);
+        void showToast('success', REGISTER_SUCCESS_TOAST);
         navigate('/login', { replace: true });
       } else setFailed(true);
     },

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useForm } from '@tanstack/react-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { showToast } from '../../toast-host.tsx';
 import { resetPasswordFormSchema } from '../../../domain/index.ts';
 import { authStore } from '../../stores/auth-store.ts';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
@@ -40,7 +40,7 @@ const ResetPasswordForm = observer(function ResetPasswordForm({ token }: { token
       setFailed(false);
       const ok = await authStore.resetPassword(token, value.password);
       if (ok) {
-        toast.success(RESET_SUCCESS_TOAST);
+        void showToast('success', RESET_SUCCESS_TOAST);
         navigate('/login', { replace: true });
       } else setFailed(true);
     },

@@ -7,7 +7,7 @@ import { observer } from 'mobx-react-lite';
 import { reaction } from 'mobx';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { Lock, Sparkles, X } from 'lucide-react';
+import { CopyPlus, Lock, Sparkles, Trash2, X } from 'lucide-react';
 import type { ReactFlowInstance } from '@xyflow/react';
 import { nextStepName, toStoredVersion, type FlowOperationInput } from '../../../domain/flow/index.ts';
 import type { ApplyOptions } from '../../../worker/editor-types.ts';
@@ -198,6 +198,31 @@ const RightPanel = observer(function RightPanel({ store }: { store: EditorStore 
   const close = useCallback(() => store.setRightPanel('none'), [store]);
   if (store.rightPanel === 'copilot') return <CopilotPanel onClose={() => store.setRightPanel('none')} />;
   if (store.rightPanel !== 'piece-settings' || !version || !store.primary) return null;
+  const name = store.primary;
+  const fail = (fallback: string) => (error: unknown) => toast.error(editErrorMessage(error, fallback));
+  const actions =
+    name === 'trigger' || store.readOnly ? null : (
+      <>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Duplicate step"
+          title="Duplicate step (Ctrl/Cmd+D)"
+          onClick={() => void store.apply({ type: 'DUPLICATE_ACTION', request: { stepName: name } }).catch(fail('The step could not be duplicated'))}
+        >
+          <CopyPlus width={16} height={16} aria-hidden="true" />
+        </button>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Delete step"
+          title="Delete step (Delete)"
+          onClick={() => void store.apply({ type: 'DELETE_ACTION', request: { names: [name] } }).catch(fail('The step could not be deleted'))}
+        >
+          <Trash2 width={16} height={16} aria-hidden="true" />
+        </button>
+      </>
+    );
   return (
     <div className="editor-side editor-side-right">
       <StepSettingsPanel
@@ -208,6 +233,7 @@ const RightPanel = observer(function RightPanel({ store }: { store: EditorStore 
         apply={apply}
         breakGroup={breakGroup}
         onClose={close}
+        actions={actions}
       />
     </div>
   );

@@ -4,7 +4,7 @@
  * UPDATE_TRIGGER with the complete step and its validity, or SET_SKIP_ACTION / branch operations) and
  * comes back as a new version. Per-type editors live in their own files; fields share fields.tsx.
  */
-import { Fragment, memo, useMemo, type JSX, type KeyboardEvent } from 'react';
+import { Fragment, memo, useMemo, type JSX, type KeyboardEvent, type ReactNode } from 'react';
 import { X } from 'lucide-react';
 import { findStep, type FlatStep, type FlatTrigger, type FlatVersion, type FlowOperationInput } from '../../../../domain/index.ts';
 import { StepEditContext, type EditableSubject, type StepEditContextValue } from './edit-context.ts';
@@ -25,6 +25,8 @@ export interface StepSettingsPanelProps {
   apply: (operation: FlowOperationInput, options?: { groupKey?: string | null }) => Promise<unknown>;
   breakGroup: () => void;
   onClose: () => void;
+  /** Buttons the editor puts in the header (duplicate, delete…). */
+  actions?: ReactNode;
 }
 
 const subjectOf = (version: FlatVersion, stepName: string) => findStep(version, stepName) as EditableSubject | undefined;
@@ -65,6 +67,7 @@ export function StepSettingsPanel(props: StepSettingsPanelProps): JSX.Element {
             {subject && !subject.valid ? <span className="step-settings-incomplete"> · Incomplete</span> : null}
           </p>
         </div>
+        {props.actions}
         <button type="button" className="icon-button" aria-label="Close settings" title="Close settings" onClick={props.onClose}>
           <X width={16} height={16} aria-hidden="true" />
         </button>
