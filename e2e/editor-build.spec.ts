@@ -4,7 +4,7 @@
  * the panel; the canvas shows it and the server holds it once the indicator reads 'Saved'.
  */
 import { expect, test } from './fixtures.ts';
-import { buildLoopAndRouter, expectSaved, expectTitle, node, nodeTitle, openNewWorkflow, selectStep, serverVersion, stepSettings } from './editor-helpers.ts';
+import { buildLoopAndRouter, expectSaved, expectServer, expectTitle, node, nodeTitle, openNewWorkflow, selectStep, serverVersion, stepSettings } from './editor-helpers.ts';
 
 test('build a flow with a loop and a router, edit a condition, and find it saved', async ({ page }) => {
   const { id } = await openNewWorkflow(page, 'Loop and router');
@@ -28,13 +28,13 @@ test('build a flow with a loop and a router, edit a condition, and find it saved
   await operator.selectOption('NUMBER_IS_GREATER_THAN');
   await expect(branch.getByLabel('Second value')).toBeVisible();
   await branch.getByLabel('Second value').fill('100');
-  await expectSaved(page);
-  let saved = await serverVersion(page, id);
-  expect(saved.steps.get('step_4')?.settings.branches?.[0]?.conditions?.[0]?.[0]).toMatchObject({
-    firstValue: '{{step_1.total}}',
-    operator: 'NUMBER_IS_GREATER_THAN',
-    secondValue: '100',
-  });
+  await expectServer(page, id, (saved) =>
+    expect(saved.steps.get('step_4')?.settings.branches?.[0]?.conditions?.[0]?.[0]).toMatchObject({
+      firstValue: '{{step_1.total}}',
+      operator: 'NUMBER_IS_GREATER_THAN',
+      secondValue: '100',
+    }),
+  );
 
   // 'exists' takes no second value: the field goes away.
   await operator.selectOption({ label: 'exists' });
@@ -46,7 +46,7 @@ test('build a flow with a loop and a router, edit a condition, and find it saved
   await expect(node(page, 'step_2').locator('.step-card')).not.toHaveClass(/is-invalid/);
 
   await expectSaved(page);
-  saved = await serverVersion(page, id);
+  const saved = await serverVersion(page, id);
   expect(saved.version.trigger).toMatchObject({ type: 'PIECE_TRIGGER', displayName: 'Run manually', next: 'step_1' });
   expect(saved.version.trigger.settings).toMatchObject({ pieceName: '@flowsmith/piece-manual', triggerName: 'manual' });
   expect(saved.names).toEqual(['step_1', 'step_2', 'step_3', 'step_4', 'step_5']);

@@ -63,6 +63,17 @@ export async function serverVersion(page: Page, id: string) {
   return { version, flow, steps, names: [...steps.keys()].sort() };
 }
 
+/**
+ * Waits until the indicator reads 'Saved' and the server's version passes `check`. For edits the canvas
+ * does not show (a condition's value), 'Saved' alone could still be the state from before the edit.
+ */
+export async function expectServer(page: Page, id: string, check: (saved: Awaited<ReturnType<typeof serverVersion>>) => void) {
+  await expect(async () => {
+    await expectSaved(page, 1_000);
+    check(await serverVersion(page, id));
+  }).toPass({ timeout: 15_000 });
+}
+
 export function canvas(page: Page): Locator {
   return page.getByTestId('flow-canvas');
 }
@@ -141,8 +152,11 @@ export function picker(page: Page): Locator {
 
 /** Clicks the '+' labelled `plusLabel` (the nth when several match) and picks `item` in the step picker. */
 export async function addStep(page: Page, plusLabel: string, item: 'Code' | 'Loop on Items' | 'Router', nth = 0) {
-  await fitView(page);
-  await page.getByRole('button', { name: plusLabel, exact: true }).nth(nth).click();
+  // The '+' may belong to a step whose layout is still on its way from the worker: fit until it is there.
+  await expect(async () => {
+    await fitView(page);
+    await page.getByRole('button', { name: plusLabel, exact: true }).nth(nth).click({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
   const dialog = picker(page);
   await expect(dialog).toBeVisible();
   await dialog.locator('.step-picker-option').filter({ has: page.locator('.settings-piece-name').getByText(item, { exact: true }) }).click();
@@ -169,10 +183,14 @@ export async function focusCanvas(page: Page) {
   await page.locator('.react-flow__pane').click({ position: { x: 10, y: 10 } });
 }
 
-/** Selects a step by clicking its card. */
+/** Selects a step by clicking its card (fitting the view first when the card is off screen). */
 export async function selectStep(page: Page, name: string) {
-  await node(page, name).locator('.step-card').click();
-  await expect(node(page, name).locator('.step-card')).toHaveClass(/is-primary/);
+  const card = node(page, name).locator('.step-card');
+  await expect(async () => {
+    if ((await card.count()) === 0) await fitView(page);
+    await card.click({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+  await expect(card).toHaveClass(/is-primary/);
 }
 
 /**
