@@ -1,13 +1,14 @@
 /**
  * The workflow screens end to end against the real server: the list (create, rename, open, paginate,
  * search, import, delete), the row actions (rename, duplicate, export that re-imports, status), the
- * editor's read-only view, and a template shared publicly by one user, previewed by a guest and used by
+ * editor showing an imported flow, and a template shared publicly by one user, previewed by a guest and used by
  * a second user.
  */
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, signedInPage, signInThroughUi, test, uniqueEmail } from './fixtures.ts';
+import { fitView } from './editor-helpers.ts';
 
 const FIXTURE = 'e2e/fixtures/activepieces-flow.json';
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
@@ -94,12 +95,15 @@ test('create, rename, open, paginate, search, import and delete workflows', asyn
   await expect(page.getByText('Imported "Sync new orders"')).toBeVisible();
   await expect(page.getByText('1–10 of 13')).toBeVisible();
   await row(page, 'Sync new orders').getByRole('link').click();
-  const steps = page.getByRole('region', { name: 'Steps of Sync new orders' });
-  for (const text of ['Catch Webhook', 'For each order', 'Big orders', 'Has coupon', 'No steps in this branch', 'Otherwise', 'Summarise']) {
-    await expect(steps.getByText(text, { exact: true })).toBeVisible();
+  const canvas = page.getByTestId('flow-canvas');
+  await expect(canvas).toHaveAttribute('data-ready', 'true');
+  await fitView(page);
+  for (const text of ['Catch Webhook', 'For each order', 'Big orders', 'Has coupon', 'Otherwise', 'Summarise']) {
+    await expect(canvas.getByText(text, { exact: true }).first()).toBeVisible();
   }
-  await expect(steps.getByRole('listitem').filter({ hasText: 'Flag big order' }).getByText('Invalid')).toBeVisible();
-  await expect(steps.getByRole('listitem').filter({ hasText: 'Save order' }).getByText('Skipped')).toBeVisible();
+  await expect(canvas.getByText('Add a step to this branch').first()).toBeVisible();
+  await expect(canvas.locator('.step-card', { hasText: 'Flag big order' }).getByText('Needs configuration')).toHaveCount(1);
+  await expect(canvas.locator('.step-card', { hasText: 'Save order' }).getByText('Skipped')).toHaveCount(1);
   await page.goBack();
 
   // Delete asks first, with the focus on Cancel.
@@ -251,6 +255,8 @@ for (const theme of ['light', 'dark'] as const) {
     await expectNoViolations(page, 'template dialog');
     await page.keyboard.press('Escape');
     await page.goto(`/workflows/${id}/edit`);
+    await expect(page.getByTestId('flow-canvas')).toHaveAttribute('data-ready', 'true');
+    await fitView(page);
     await expect(page.getByText('Big orders', { exact: true })).toBeVisible();
     await expectNoViolations(page, 'editor');
   });

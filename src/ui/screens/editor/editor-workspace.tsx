@@ -277,10 +277,37 @@ export const EditorWorkspace = observer(function EditorWorkspace({ store, onRelo
     () => ({
       showShortcuts: () => setShortcutsOpen(true),
       focusStep,
-      openSettings: () => store.setRightPanel('piece-settings'),
+      openSettings: () => {
+        store.setRightPanel('piece-settings');
+        // Keyboard users land in the panel's first field.
+        requestAnimationFrame(() => (document.querySelector('[aria-label="Step settings"] input, [aria-label="Step settings"] textarea') as HTMLElement | null)?.focus());
+      },
     }),
     [focusStep, store],
   );
+
+  // A step added or pasted off screen (or chosen in the run details) is brought into view once laid out.
+  useEffect(() => {
+    let pending: string | null = null;
+    return reaction(
+      () => [store.primary, store.canvas.revision] as const,
+      ([primary], previous) => {
+        if (primary !== previous?.[0]) pending = primary;
+        if (!pending || !store.canvas.layoutOf(pending)) return;
+        const name = pending;
+        pending = null;
+        const node = store.canvas.layoutOf(name)!;
+        const instance = flowInstance.current;
+        const element = document.querySelector('.flow-canvas');
+        if (!instance || !element) return;
+        const { x, y, zoom } = instance.getViewport();
+        const left = node.x * zoom + x;
+        const top = node.y * zoom + y;
+        const outside = left < 0 || top < 0 || left + node.width * zoom > element.clientWidth || top + node.height * zoom > element.clientHeight;
+        if (outside) void instance.setCenter(node.x + node.width / 2, node.y + node.height / 2, { zoom, duration: 200 });
+      },
+    );
+  }, [store]);
   useEditorShortcuts(store, handlers);
 
   const openVersion = async (versionId: string) => {
