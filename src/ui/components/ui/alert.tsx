@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CircleAlert, CircleCheck } from 'lucide-react';
+import { CircleAlertIcon, CircleCheckIcon } from './eager-icons.tsx';
 
 interface AlertProps {
   variant: 'error' | 'success';
@@ -12,7 +12,7 @@ interface AlertProps {
  * success uses role="status", which is announced without interrupting.
  */
 export function Alert({ variant, title, children }: AlertProps) {
-  const Icon = variant === 'error' ? CircleAlert : CircleCheck;
+  const Icon = variant === 'error' ? CircleAlertIcon : CircleCheckIcon;
   return (
     <div className={`alert alert-${variant}`} role={variant === 'error' ? 'alert' : 'status'}>
       <Icon className="alert-icon" aria-hidden="true" width={16} height={16} />

@@ -9,7 +9,7 @@ import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { bindTextField } from '../../components/form/bind-text-field.ts';
-import { GoogleSignInArea } from '../../components/google/google-sign-in-area.tsx';
+import { GoogleSignInSlot } from '../../components/google/google-sign-in-slot.tsx';
 import { useGoogleSignIn } from '../../components/google/use-google-sign-in.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { AuthForm, EMAIL_INPUT } from './auth-form.tsx';
@@ -62,7 +62,7 @@ export const ForgotPasswordScreen = observer(function ForgotPasswordScreen() {
         </div>
       ) : (
         <>
-          <GoogleSignInArea oneTap onCredential={onGoogleCredential} />
+          <GoogleSignInSlot oneTap onCredential={onGoogleCredential} />
           {error ? <Alert variant="error">{error}</Alert> : null}
           <AuthForm onSubmit={form.handleSubmit}>
             <form.Field name="email" validators={{ onChange: forgotPasswordFormSchema.shape.email }}>

@@ -9,7 +9,7 @@ import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { bindTextField } from '../../components/form/bind-text-field.ts';
-import { GoogleSignInArea } from '../../components/google/google-sign-in-area.tsx';
+import { GoogleSignInSlot } from '../../components/google/google-sign-in-slot.tsx';
 import { useGoogleSignIn } from '../../components/google/use-google-sign-in.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { AuthForm, EMAIL_INPUT, NEW_PASSWORD_INPUT, confirmPasswordValidators } from './auth-form.tsx';
@@ -51,7 +51,7 @@ export const RegisterScreen = observer(function RegisterScreen() {
       subtitle="Start automating your work with Flowsmith"
       footer={<LegalNotice />}
     >
-      <GoogleSignInArea oneTap text="signup_with" onCredential={onGoogleCredential} />
+      <GoogleSignInSlot oneTap text="signup_with" onCredential={onGoogleCredential} />
       {error ? <Alert variant="error">{error}</Alert> : null}
       <AuthForm onSubmit={form.handleSubmit}>
         <form.Field name="name" validators={{ onChange: fields.name }}>

@@ -9,7 +9,7 @@ import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { bindTextField } from '../../components/form/bind-text-field.ts';
-import { GoogleSignInArea } from '../../components/google/google-sign-in-area.tsx';
+import { GoogleSignInSlot } from '../../components/google/google-sign-in-slot.tsx';
 import { useGoogleSignIn } from '../../components/google/use-google-sign-in.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { AuthForm, NEW_PASSWORD_INPUT, confirmPasswordValidators } from './auth-form.tsx';
@@ -72,7 +72,7 @@ const ResetPasswordForm = observer(function ResetPasswordForm({ token }: { token
           Back to login
         </button>
       </AuthForm>
-      <GoogleSignInArea layout="divider-first" onCredential={onGoogleCredential} />
+      <GoogleSignInSlot layout="divider-first" onCredential={onGoogleCredential} />
     </AuthLayout>
   );
 });
