@@ -138,7 +138,7 @@ export class EditorSession {
     if (result.newVersionCreated && result.version.id !== this.versionId) {
       const previousVersionId = this.versionId;
       this.versionId = result.version.id;
-      this.emit({ type: 'version-created', previousVersionId, version: result.version });
+      this.emit({ type: 'version-created', previousVersionId, versionId: result.version.id });
     }
     // The history now ends at what the server holds; stamp it so a later session can trust it.
     if (result.version.updated !== undefined) {

@@ -101,8 +101,11 @@ export type EditorEvent =
   | { type: 'publishing'; versionId: string; publishing: boolean }
   | { type: 'history'; versionId: string; canUndo: boolean; canRedo: boolean }
   | { type: 'storage-degraded'; detail: StorageDegradedEvent }
-  /** The server made a new draft from our save; later saves go to it. */
-  | { type: 'version-created'; previousVersionId: string; version: FlatVersion }
+  /**
+   * The server made a new draft from our save (the version was published meanwhile); later saves go to
+   * it. Its content is what the editor holds: only the id changed.
+   */
+  | { type: 'version-created'; previousVersionId: string; versionId: string }
   /** After a conflict the user chose 'reload': fetch the version again and `open` it. */
   | { type: 'reload-required'; versionId: string }
   /** The canvas layout sent was a quick one: ask for `layout()` again to get the refined one. */

@@ -9,6 +9,9 @@ import * as Comlink from 'comlink';
 import { fromStoredVersion, type FlatVersion, type Flow, type StoredFlowContent } from '../domain/flow/index.ts';
 import { EditorCore } from './editor-core.ts';
 import { flowSchema } from './editor-types.ts';
+import * as z from 'zod/mini';
+
+const savedVersionStamp = z.looseObject({ id: z.string(), updated: z.optional(z.string()) });
 import { exposeEditorCore, type EditorWorkerApi } from './expose.ts';
 import { DEFAULT_API_BASE_URL, HttpTransport } from './http-transport.ts';
 
@@ -25,6 +28,8 @@ const transport = new HttpTransport<StoredFlowContent, FlatVersion, Flow>({
   refreshAccessToken: () => (auth ? auth.refreshAccessToken() : Promise.reject(new Error('No session'))),
   // Replies are checked by the domain before the core uses them (a malformed version is refused).
   parseVersion: fromStoredVersion,
+  // An autosave's answer is only read for its id and stamp (editor-session.ts), not re-validated whole.
+  parseSavedVersion: (value) => savedVersionStamp.parse(value) as unknown as FlatVersion,
   parseWorkflow: (value) => flowSchema.parse(value) as Flow,
 });
 

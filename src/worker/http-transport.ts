@@ -10,6 +10,7 @@
  * Replies are a trust boundary: their shape is checked here, and the version and workflow are handed to
  * injected parsers (the domain's schemas) so the core never works on a malformed version.
  */
+import { storedContentJson } from './version-records.ts';
 import * as z from 'zod/mini';
 import { apiErrorBodySchema } from '../domain/index.ts';
 import {
@@ -24,6 +25,21 @@ import {
 
 export const DEFAULT_API_BASE_URL = '/api';
 export const AUTOSAVE_PATH = '/workflow/version/autosave';
+
+/**
+ * The request body as JSON; an autosave's `configuration` comes from the per-step text cache
+ * (version-records.ts), so a 10,000-step save after one edit does not stringify 10,000 steps again.
+ */
+export function bodyJson(body: unknown): string {
+  const configuration = (body as { configuration?: unknown } | null)?.configuration;
+  const cached = storedContentJson(configuration);
+  if (cached === undefined) return JSON.stringify(body);
+  // Stringified with a placeholder, then the cached text put in its place. Quotes inside string values
+  // are escaped by JSON.stringify, so the only unescaped `"configuration":0` is the key itself.
+  const text = JSON.stringify({ ...(body as object), configuration: 0 });
+  return text.replace('"configuration":0', () => `"configuration":${cached}`);
+}
+
 export const PUBLISH_PATH = '/workflow/publish';
 export const TRANSPORT_TIMEOUT_MS = 30_000;
 
@@ -34,6 +50,11 @@ export interface HttpTransportOptions<TVersion, TWorkflow> {
   /** Called once on a 401 before the single retry; should store a fresh token for `getAccessToken`. */
   refreshAccessToken?: () => Promise<void>;
   parseVersion?: (value: unknown) => TVersion;
+  /**
+   * Reads the version an autosave answers with; default `parseVersion`. The editor only needs its id and
+   * `updated` stamp there, and a full parse of a 10,000-step version on every save blocked edits.
+   */
+  parseSavedVersion?: (value: unknown) => TVersion;
   parseWorkflow?: (value: unknown) => TWorkflow;
   fetch?: typeof fetch;
   timeoutMs?: number;
@@ -69,7 +90,8 @@ export class HttpTransport<TConfiguration = unknown, TVersion = unknown, TWorkfl
     const body = await this.post(AUTOSAVE_PATH, request, call);
     const reply = autosaveReplySchema.safeParse(body);
     if (!reply.success) throw invalidReply(AUTOSAVE_PATH, reply.error);
-    return { newVersionCreated: reply.data.newVersionCreated, version: this.parse('version', reply.data.version) };
+    const version = this.options.parseSavedVersion ? this.options.parseSavedVersion(reply.data.version) : this.parse('version', reply.data.version);
+    return { newVersionCreated: reply.data.newVersionCreated, version };
   }
 
   async publish(request: PublishRequest, call: CallOptions = {}): Promise<PublishResponse<TWorkflow, TVersion>> {
@@ -118,7 +140,7 @@ export class HttpTransport<TConfiguration = unknown, TVersion = unknown, TWorkfl
 
     let response: Response;
     try {
-      response = await doFetch(`${this.baseUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body), signal });
+      response = await doFetch(`${this.baseUrl}${path}`, { method: 'POST', headers, body: bodyJson(body), signal });
     } catch {
       if (call.signal?.aborted) throw new TransportError({ kind: 'aborted', message: 'Request cancelled' });
       if (timeout.aborted) throw new TransportError({ kind: 'timeout', message: 'Request timed out' });

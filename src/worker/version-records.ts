@@ -14,19 +14,24 @@ import * as z from 'zod/mini';
 import {
   flowOperationSchema,
   fromStoredVersion,
-  toStoredVersion,
+  toStoredStep,
+  type FlatStep,
   type FlatVersion,
   type FlowOperation,
   type StoredFlowContent,
   type StoredFlowVersion,
+  type StoredStep,
 } from '../domain/flow/index.ts';
 import { restoreHistory, type HistoryOptions, type SerializedHistory, type UndoHistory } from './history.ts';
 
-export interface UnsavedRecord {
-  formatVersion: 1;
-  savedAt: number;
-  version: StoredFlowVersion;
-}
+/**
+ * Format 2 keeps the version as JSON text: storing a 10,000-step version as objects made IndexedDB clone
+ * 10,000 objects on every edit; a string is one copy, and its steps' text is cached (see below).
+ * Format 1 (objects) is still read.
+ */
+export type UnsavedRecord =
+  | { formatVersion: 1; savedAt: number; version: StoredFlowVersion }
+  | { formatVersion: 2; savedAt: number; versionJson: string };
 
 export interface HistoryRecord {
   formatVersion: 1;
@@ -34,17 +39,62 @@ export interface HistoryRecord {
   history: SerializedHistory<FlowOperation>;
 }
 
-const unsavedRecordSchema = z.object({ formatVersion: z.literal(1), savedAt: z.number(), version: z.unknown() });
+const unsavedRecordSchema = z.union([
+  z.object({ formatVersion: z.literal(1), savedAt: z.number(), version: z.unknown() }),
+  z.object({ formatVersion: z.literal(2), savedAt: z.number(), versionJson: z.string() }),
+]);
 const historyRecordSchema = z.object({ formatVersion: z.literal(1), anchor: z.nullable(z.string()), history: z.unknown() });
 
-// Converting a 10,000-step version walks every step; a payload is stored, then sent, so convert it once.
+// Every save stores the version, then sends it. An edit changes a step or two and structural sharing
+// keeps every other step object, so each step's stored form and JSON text are made once and reused:
+// serialising a 10,000-step version after a rename converts one step and joins cached text.
+const storedSteps = new WeakMap<FlatStep, StoredStep>();
+const stepJson = new WeakMap<StoredStep, string>();
 const storedVersions = new WeakMap<FlatVersion, StoredFlowVersion>();
 const storedContents = new WeakMap<FlatVersion, StoredFlowContent>();
+const contentJson = new WeakMap<StoredFlowContent, string>();
+/** Contents made by `storedContentOf` (their steps are the cached ones). */
+const madeHere = new WeakSet<StoredFlowContent>();
+
+function storedStepOf(step: FlatStep): StoredStep {
+  let stored = storedSteps.get(step);
+  if (!stored) {
+    stored = toStoredStep(step);
+    storedSteps.set(step, stored);
+  }
+  return stored;
+}
+
+function jsonOfSteps(steps: readonly StoredStep[]): string {
+  const parts: string[] = new Array(steps.length);
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i]!;
+    let text = stepJson.get(step);
+    if (text === undefined) {
+      text = JSON.stringify(step);
+      stepJson.set(step, text);
+    }
+    parts[i] = text;
+  }
+  return `[${parts.join(',')}]`;
+}
 
 export function storedVersionOf(version: FlatVersion): StoredFlowVersion {
   let stored = storedVersions.get(version);
   if (!stored) {
-    stored = toStoredVersion(version);
+    const steps: StoredStep[] = [];
+    for (const step of version.steps) if (step) steps.push(storedStepOf(step));
+    stored = {
+      id: version.id,
+      flowId: version.flowId,
+      displayName: version.displayName,
+      state: version.state,
+      valid: version.valid,
+      schemaVersion: version.schemaVersion,
+      ...(version.updated === undefined ? {} : { updated: version.updated }),
+      trigger: { ...version.trigger },
+      steps,
+    };
     storedVersions.set(version, stored);
   }
   return stored;
@@ -57,12 +107,33 @@ export function storedContentOf(version: FlatVersion): StoredFlowContent {
     const { displayName, trigger, steps } = storedVersionOf(version);
     content = { displayName, trigger, steps };
     storedContents.set(version, content);
+    madeHere.add(content);
   }
   return content;
 }
 
+/** JSON text of a stored content this module made, from cached step text; undefined for any other value. */
+export function storedContentJson(content: unknown): string | undefined {
+  if (typeof content !== 'object' || content === null) return undefined;
+  let text = contentJson.get(content as StoredFlowContent);
+  if (text === undefined) {
+    const { displayName, trigger, steps } = content as StoredFlowContent;
+    if (!madeHere.has(content as StoredFlowContent)) return undefined;
+    text = `{"displayName":${JSON.stringify(displayName)},"trigger":${JSON.stringify(trigger)},"steps":${jsonOfSteps(steps)}}`;
+    contentJson.set(content as StoredFlowContent, text);
+  }
+  return text;
+}
+
+function storedVersionJson(version: FlatVersion): string {
+  const stored = storedVersionOf(version);
+  const { steps, ...rest } = stored;
+  const head = JSON.stringify(rest);
+  return `${head.slice(0, -1)},"steps":${jsonOfSteps(steps)}}`;
+}
+
 export function unsavedRecordOf(version: FlatVersion, now: number): UnsavedRecord {
-  return { formatVersion: 1, savedAt: now, version: storedVersionOf(version) };
+  return { formatVersion: 2, savedAt: now, versionJson: storedVersionJson(version) };
 }
 
 /** The recovered version, or null when there is none or it cannot be trusted. */
@@ -70,7 +141,8 @@ export function readUnsavedRecord(value: unknown, versionId: string): FlatVersio
   const record = unsavedRecordSchema.safeParse(value);
   if (!record.success) return null;
   try {
-    const version = fromStoredVersion(record.data.version);
+    const stored = record.data.formatVersion === 2 ? (JSON.parse(record.data.versionJson) as unknown) : record.data.version;
+    const version = fromStoredVersion(stored);
     return version.id === versionId ? version : null;
   } catch {
     return null;

@@ -96,7 +96,9 @@ describe('autosave through the worker', () => {
 
     // What the browser kept: the whole unsaved version and the undo entries.
     const storage = await openEditorStorage({ indexedDB });
-    expect(await storage.get('unsaved', 'v1')).toMatchObject({ formatVersion: 1, version: { id: 'v1' } });
+    const unsaved = (await storage.get('unsaved', 'v1')) as { formatVersion: number; versionJson: string };
+    expect(unsaved.formatVersion).toBe(2);
+    expect(JSON.parse(unsaved.versionJson)).toMatchObject({ id: 'v1', steps: edited.steps.filter(Boolean).map((step) => ({ name: step!.name })) });
     expect(await storage.get('history', 'v1')).toMatchObject({ formatVersion: 1 });
     storage.close();
 
@@ -119,7 +121,7 @@ describe('autosave through the worker', () => {
     await second.close();
 
     const after = await openEditorStorage({ indexedDB });
-    expect(await after.get('unsaved', 'v1')).toMatchObject({ formatVersion: 1 }); // undo's delayed save is pending
+    expect(await after.get('unsaved', 'v1')).toMatchObject({ formatVersion: 2 }); // undo's delayed save is pending
     after.close();
   });
 

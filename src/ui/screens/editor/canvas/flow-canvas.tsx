@@ -26,6 +26,8 @@ import type { InsertAt } from '../../../../worker/layout/types.ts';
 import { NODE_TYPES } from './canvas-nodes.tsx';
 import { EDGE_TYPES } from './flow-edge.tsx';
 import { FlowMinimap } from './flow-minimap.tsx';
+import { FitViewButton } from './fit-view-button.tsx';
+import { edgesIn, nextWindow, nodesIn, viewRect, type Rect, type Viewport } from './view-window.ts';
 import { editErrorMessage } from '../edit-errors.ts';
 import './canvas.css';
 
@@ -56,13 +58,47 @@ export const FlowCanvas = observer(function FlowCanvas({ store, onInit }: FlowCa
   }, []);
   const boxed = useRef(new Set<string>());
 
-  const nodes = useMemo(() => {
-    const base = canvas.nodes;
-    if (!drag) return base;
-    return base.map((node) => (node.id === drag.id ? { ...node, position: { x: drag.x, y: drag.y }, zIndex: 10, dragging: true } : node));
+  // Only the part of the flow around the view goes to React Flow (view-window.ts).
+  const [shown, setShown] = useState<Rect | null>(null);
+  const paneSize = () => ({ width: frame.current?.clientWidth ?? 800, height: frame.current?.clientHeight ?? 600 });
+  const onMove = useCallback((_event: unknown, next: Viewport) => {
+    const { width, height } = paneSize();
+    setShown((current) => nextWindow(current, viewRect(next, width, height)));
+  }, []);
+  useLayoutEffect(() => {
+    if (!viewport) return;
+    const { width, height } = paneSize();
+    setShown((current) => current ?? nextWindow(null, viewRect(viewport, width, height)));
+  }, [viewport]);
+
+  const { nodes, edges } = useMemo(() => {
+    if (!shown) return { nodes: [] as CanvasNode[], edges: [] as CanvasEdge[] };
+    const shownEdges = edgesIn(shown, canvas.edges);
+    const shownNodes = nodesIn(shown, canvas.nodes);
+    // An edge crossing the window needs both its ends, wherever they are.
+    const ids = new Set(shownNodes.map((node) => node.id));
+    for (const edge of shownEdges) {
+      for (const end of [edge.source, edge.target]) {
+        if (ids.has(end)) continue;
+        const node = canvas.nodeById(end);
+        if (node) {
+          ids.add(end);
+          shownNodes.push(node);
+        }
+      }
+    }
+    if (drag) {
+      const index = shownNodes.findIndex((node) => node.id === drag.id);
+      const dragged = index >= 0 ? shownNodes[index] : canvas.nodeById(drag.id);
+      if (dragged) {
+        const moved = { ...dragged, position: { x: drag.x, y: drag.y }, zIndex: 10, dragging: true };
+        if (index >= 0) shownNodes[index] = moved;
+        else shownNodes.push(moved);
+      }
+    }
+    return { nodes: shownNodes, edges: shownEdges };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [revision, drag, canvas]);
-  const edges = useMemo(() => canvas.edges, [revision, canvas]);
+  }, [revision, drag, canvas, shown]);
 
   const onNodeClick: NodeMouseHandler<CanvasNode> = useCallback(
     (event, node) => {
@@ -126,6 +162,7 @@ export const FlowCanvas = observer(function FlowCanvas({ store, onInit }: FlowCa
         nodeTypes={NODE_TYPES}
         edgeTypes={EDGE_TYPES}
         onInit={onInit}
+        onMove={onMove}
         onNodesChange={onNodesChange}
         onNodeClick={onNodeClick}
         onNodeDragStop={onNodeDragStop}
@@ -160,7 +197,8 @@ export const FlowCanvas = observer(function FlowCanvas({ store, onInit }: FlowCa
         aria-label="Workflow canvas"
       >
         <Background variant={BackgroundVariant.Dots} gap={20} size={1} />
-        <Controls showInteractive={false} position="bottom-left" aria-label="Canvas controls">
+        <Controls showInteractive={false} showFitView={false} position="bottom-left" aria-label="Canvas controls">
+          <FitViewButton canvas={canvas} pane={frame} />
           <ControlButton
             onClick={() => store.setCanvasMode(grab ? 'pan' : 'grab')}
             title={grab ? 'Grab mode: drag moves the canvas (switch to select mode)' : 'Select mode: drag selects (switch to grab mode)'}

@@ -89,6 +89,10 @@ export class CanvasModel {
     return this.edgeArray;
   }
 
+  nodeById(id: string): CanvasNode | undefined {
+    return this.nodeObjects.get(id);
+  }
+
   layoutOf(id: string): LayoutNode | undefined {
     return this.layoutNodes.get(id);
   }

@@ -469,8 +469,7 @@ export class EditorStore {
         this.deps.notify?.('warning', 'Unsaved changes can not be kept on this device: browser storage is unavailable');
         break;
       case 'version-created':
-        this.version = event.version;
-        this.requestLayout();
+        if (this.version) this.version = { ...this.version, id: event.versionId, state: 'DRAFT' };
         break;
       case 'reload-required':
         this.reloadRequested++;
