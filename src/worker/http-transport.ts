@@ -140,7 +140,10 @@ export class HttpTransport<TConfiguration = unknown, TVersion = unknown, TWorkfl
 
     let response: Response;
     try {
-      response = await doFetch(`${this.baseUrl}${path}`, { method: 'POST', headers, body: bodyJson(body), signal });
+      // A Blob, not the string: handing a 4 MB string to fetch held the worker for a quarter of a second
+      // (measured at 10,000 steps), during which edits waited.
+      const payload = new Blob([bodyJson(body)], { type: 'application/json' });
+      response = await doFetch(`${this.baseUrl}${path}`, { method: 'POST', headers, body: payload, signal });
     } catch {
       if (call.signal?.aborted) throw new TransportError({ kind: 'aborted', message: 'Request cancelled' });
       if (timeout.aborted) throw new TransportError({ kind: 'timeout', message: 'Request timed out' });

@@ -17,7 +17,8 @@ function fetchStub(answer: (seen: Seen, index: number) => Response | Promise<Res
       url: String(input),
       method: init?.method ?? 'GET',
       headers: (init?.headers ?? {}) as Record<string, string>,
-      body: JSON.parse(String(init?.body)),
+      // The transport sends its JSON as a Blob (see http-transport.ts).
+      body: JSON.parse(init?.body instanceof Blob ? await init.body.text() : String(init?.body)),
     };
     seen.push(entry);
     return answer(entry, seen.length - 1);
