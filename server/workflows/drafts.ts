@@ -18,6 +18,7 @@ import {
   findFlowVersion,
   findLatestVersion,
   findUserVersion,
+  findUserVersionHead,
   insertDraft,
   lockVersion,
   renameDraft,
@@ -47,7 +48,7 @@ export async function autosave(db: Database, userId: string, input: AutosaveInpu
   const write = versionWrite(flat, input.display_name);
   const checkStamp = input.updated !== undefined && !input.overwrite;
   return db.transaction(async (tx) => {
-    const target = await findUserVersion(tx, userId, input.version_id, true);
+    const target = await findUserVersionHead(tx, userId, input.version_id, true);
     if (!target) throw versionNotFound();
     if (checkStamp && !sameInstant(input.updated!, target.updated)) throw staleVersion();
     const schemaWrite: VersionWrite = { ...write, schemaVersion: target.schema_version };

@@ -8,6 +8,7 @@
  */
 import {
   fromStoredVersion,
+  fromParsedContent,
   parseStoredContent,
   toStoredContent,
   type FlatVersion,
@@ -32,15 +33,12 @@ export interface VersionIdentity {
 export function flatFromConfiguration(configuration: unknown, identity: VersionIdentity): FlatVersion {
   return withDomain(() => {
     const parsed = parseStoredContent(configuration);
-    return fromStoredVersion({
+    return fromParsedContent(parsed, {
       id: identity.id ?? '',
       flowId: identity.flowId ?? '',
       displayName: identity.displayName,
       state: identity.state ?? 'DRAFT',
-      valid: false,
       schemaVersion: identity.schemaVersion ?? null,
-      trigger: parsed.trigger,
-      steps: parsed.steps,
     });
   });
 }
@@ -66,12 +64,12 @@ export function versionWrite(version: FlatVersion, displayName = version.display
   if (!isStorableText(displayName)) throw new ApiError(400, 'VALIDATION', `The flow's name ${UNSTORABLE_TEXT.toLowerCase()}`);
   const { trigger, steps } = toStoredContent(version);
   const content: VersionContent = { trigger, steps };
-  return { displayName, valid: version.valid, schemaVersion: version.schemaVersion, contentJson: storableJson(content, 'The flow') };
+  return { displayName, valid: version.valid, schemaVersion: version.schemaVersion, contentJson: storableJson(content, 'The flow'), content };
 }
 
 /** A copy of a stored version's content under another name, as a new draft's write (no re-validation). */
 export function copyWrite(row: Pick<VersionRow, 'valid' | 'schema_version' | 'content'>, displayName: string): VersionWrite {
-  return { displayName, valid: row.valid, schemaVersion: row.schema_version, contentJson: JSON.stringify(row.content) };
+  return { displayName, valid: row.valid, schemaVersion: row.schema_version, contentJson: JSON.stringify(row.content), content: row.content };
 }
 
 /** A new DISABLED workflow of the user whose one version is a draft with the given content. */

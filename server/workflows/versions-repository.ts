@@ -28,7 +28,10 @@ export interface VersionRow extends VersionSummaryRow {
 
 const SUMMARY_COLUMNS = 'v.id, v.flow_id, v.display_name, v.state, v.valid, v.schema_version, v.created, v.updated';
 const COLUMNS = `${SUMMARY_COLUMNS}, v.content`;
-const RETURNING = 'id, flow_id, display_name, state, valid, schema_version, created, updated, content';
+// Written rows come back without their content: the caller has it (VersionWrite.content), and reading a
+// 10,000-step jsonb back doubled what an autosave cost.
+const RETURNING = 'id, flow_id, display_name, state, valid, schema_version, created, updated';
+const RETURNING_ALL = `${RETURNING}, content`;
 
 /** The next stamp: now, or a millisecond past the previous one when the clock has not moved on. */
 export const NEXT_STAMP = `date_trunc('milliseconds', greatest(now(), updated + interval '1 millisecond'))`;
@@ -49,8 +52,17 @@ export async function findUserVersion(
   versionId: string,
   lock = false,
 ): Promise<VersionRow | undefined> {
-  const { rows } = await db.query<VersionRow>(
-    `SELECT ${COLUMNS} FROM flow_versions v JOIN flows f ON f.id = v.flow_id
+  return findUserVersionColumns<VersionRow>(db, userId, versionId, lock, COLUMNS);
+}
+
+/** The version's row without its content (autosave only checks its state and stamp). */
+export function findUserVersionHead(db: Queryable, userId: string, versionId: string, lock = false): Promise<VersionSummaryRow | undefined> {
+  return findUserVersionColumns<VersionSummaryRow>(db, userId, versionId, lock, SUMMARY_COLUMNS);
+}
+
+async function findUserVersionColumns<Row>(db: Queryable, userId: string, versionId: string, lock: boolean, columns: string): Promise<Row | undefined> {
+  const { rows } = await db.query<Row>(
+    `SELECT ${columns} FROM flow_versions v JOIN flows f ON f.id = v.flow_id
      WHERE v.id = $1 AND f.user_id = $2 ${lock ? 'FOR UPDATE' : ''}`,
     [versionId, userId],
   );
@@ -97,16 +109,18 @@ export interface VersionWrite {
   schemaVersion: string | null;
   /** JSON text of a VersionContent, checked by `storableJson`. */
   contentJson: string;
+  /** The same content as an object: written rows are answered with it instead of reading it back. */
+  content: VersionContent;
 }
 
 export async function insertDraft(db: Queryable, flowId: string, write: VersionWrite): Promise<VersionRow> {
-  const { rows } = await db.query<VersionRow>(
+  const { rows } = await db.query<VersionSummaryRow>(
     `INSERT INTO flow_versions (flow_id, display_name, state, valid, schema_version, content)
      VALUES ($1, $2, 'DRAFT', $3, $4, $5::jsonb)
      RETURNING ${RETURNING}`,
     [flowId, write.displayName, write.valid, write.schemaVersion, write.contentJson],
   );
-  return rows[0]!;
+  return { ...rows[0]!, content: write.content };
 }
 
 /**
@@ -114,7 +128,7 @@ export async function insertDraft(db: Queryable, flowId: string, write: VersionW
  * version, use-as-draft replacing the draft): it also takes a fresh `created`, so it lists as newest.
  */
 export async function writeDraft(db: Queryable, versionId: string, write: VersionWrite, renewed = false): Promise<VersionRow> {
-  const { rows } = await db.query<VersionRow>(
+  const { rows } = await db.query<VersionSummaryRow>(
     `UPDATE flow_versions
      SET display_name = $2, valid = $3, schema_version = $4, content = $5::jsonb, updated = ${NEXT_STAMP}
          ${renewed ? `, created = ${NOW_STAMP}` : ''}
@@ -124,13 +138,13 @@ export async function writeDraft(db: Queryable, versionId: string, write: Versio
   );
   const row = rows[0];
   if (!row) throw new Error(`Draft ${versionId} vanished while being written`);
-  return row;
+  return { ...row, content: write.content };
 }
 
 export async function renameDraft(db: Queryable, versionId: string, displayName: string): Promise<VersionRow> {
   const { rows } = await db.query<VersionRow>(
     `UPDATE flow_versions SET display_name = $2, updated = ${NEXT_STAMP}
-     WHERE id = $1 AND state = 'DRAFT' RETURNING ${RETURNING}`,
+     WHERE id = $1 AND state = 'DRAFT' RETURNING ${RETURNING_ALL}`,
     [versionId, displayName],
   );
   const row = rows[0];
@@ -140,7 +154,7 @@ export async function renameDraft(db: Queryable, versionId: string, displayName:
 
 export async function lockVersion(db: Queryable, versionId: string): Promise<VersionRow> {
   const { rows } = await db.query<VersionRow>(
-    `UPDATE flow_versions SET state = 'LOCKED', updated = ${NEXT_STAMP} WHERE id = $1 RETURNING ${RETURNING}`,
+    `UPDATE flow_versions SET state = 'LOCKED', updated = ${NEXT_STAMP} WHERE id = $1 RETURNING ${RETURNING_ALL}`,
     [versionId],
   );
   return rows[0]!;

@@ -5,7 +5,7 @@
  * (see README.md). Results are cached by the lanes' sizes, so a re-layout that leaves every lane's size
  * unchanged never calls ELK.
  */
-import ELK from 'elkjs/lib/elk.bundled.js';
+import type { ELK as ElkApi } from 'elkjs/lib/elk-api.js';
 import { LANE_GAP, NODE_HEIGHT, NODE_WIDTH } from './types.ts';
 
 export interface LaneSize {
@@ -34,11 +34,16 @@ export function composeLanesArithmetic(lanes: readonly LaneSize[]): LaneComposit
   return { xs, width: Math.max(0, x - LANE_GAP), height };
 }
 
-/** One ELK instance per composer; elk.bundled runs in the calling thread, which is the editor worker. */
+/**
+ * One ELK instance per composer; elk.bundled runs in the calling thread, which is the editor worker.
+ * ELK (1.5 MB of JavaScript) is loaded on first use, not with the worker: the first layout of a flow is
+ * placed by sums (layout-feed.ts), so opening the editor never waits for it.
+ */
 export function createElkLaneComposer(): LaneComposer {
-  const elk = new ELK();
+  let elk: Promise<ElkApi> | null = null;
+  const load = () => (elk ??= import('elkjs/lib/elk.bundled.js').then(({ default: ELK }) => new ELK()));
   return async (lanes) => {
-    const graph = await elk.layout({
+    const graph = await (await load()).layout({
       id: 'router',
       layoutOptions: {
         'elk.algorithm': 'layered',
