@@ -5,7 +5,7 @@
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { ArrowLeft, History, Keyboard, ListChecks, Redo2, Rocket, Undo2, Download, Upload } from 'lucide-react';
+import { ArrowLeft, History, Keyboard, ListChecks, Redo2, Rocket, Sparkles, Undo2, Download, Upload } from 'lucide-react';
 import { VersionBadge } from '../workflows/version-badge.tsx';
 import { downloadTextFile, workflowExportFile } from '../workflows/export-workflow.ts';
 import { InlineName } from './inline-name.tsx';
@@ -100,6 +100,16 @@ export const EditorHeader = observer(function EditorHeader({ store, onShowShortc
           onClick={() => downloadTextFile(workflowExportFile(version))}
         >
           <Download width={16} height={16} aria-hidden="true" />
+        </button>
+        <button
+          type="button"
+          className={`btn btn-ghost btn-sm btn-icon${store.rightPanel === 'copilot' ? ' is-active' : ''}`}
+          aria-label="Copilot"
+          title="Copilot"
+          aria-pressed={store.rightPanel === 'copilot'}
+          onClick={() => store.setRightPanel(store.rightPanel === 'copilot' ? 'none' : 'copilot')}
+        >
+          <Sparkles width={16} height={16} aria-hidden="true" />
         </button>
         <button type="button" className="btn btn-ghost btn-sm btn-icon" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={onShowShortcuts}>
           <Keyboard width={16} height={16} aria-hidden="true" />
