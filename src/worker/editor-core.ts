@@ -12,7 +12,6 @@
  * this class owns what outlives a session: the transport, the storage, the listeners.
  */
 import {
-  applyOperationWithPatches,
   applyVersionPatches,
   describeOperation,
   findStep,
@@ -20,7 +19,6 @@ import {
   flowOperationSchema,
   fromNestedFlow,
   fromStoredVersion,
-  isFlowOperationError,
   pasteOperations,
   readClipboard,
   toStoredContent,
@@ -49,8 +47,9 @@ import {
   type PublishResult,
 } from './editor-types.ts';
 import { EditorSession } from './editor-session.ts';
+import { applyAll, asEditorError, defaultGroupKey, recordedOperation } from './edit-rules.ts';
 import { openEditorStorage, type EditorStorage, type StorageMode } from './persistence.ts';
-import { initialSelection, keepSelection, selectionAfter } from './selection.ts';
+import { initialSelection, keepSelection } from './selection.ts';
 import { readHistoryRecord, readUnsavedRecord } from './version-records.ts';
 
 export interface EditorCoreDeps {
@@ -68,37 +67,6 @@ export interface EditorCoreDeps {
   deferWrites?: () => Promise<void>;
   /** SPEC §8: autosave and publish failures are logged (and rethrown / retried). */
   log?: (message: string, error: unknown) => void;
-}
-
-/** Operations that are not edits of the version's content and have their own way in. */
-const NOT_EDITS: Partial<Record<FlowOperation['type'], string>> = {
-  LOCK_AND_PUBLISH: 'Publish with publish(): it saves first, then publishes',
-  LOCK_FLOW: 'A version is locked by publishing it',
-  CHANGE_STATUS: 'CHANGE_STATUS changes the workflow, not the version: use the workflow API',
-  CHANGE_FOLDER: 'CHANGE_FOLDER changes the workflow, not the version: use the workflow API',
-};
-
-/** One step's updates (or the trigger's, or the name's) typed within a second are one undo entry. */
-function defaultGroupKey(operation: FlowOperation): string | undefined {
-  if (operation.type === 'UPDATE_ACTION') return `update:${operation.request.name}`;
-  if (operation.type === 'UPDATE_TRIGGER') return 'update:trigger';
-  if (operation.type === 'CHANGE_NAME') return 'change-name';
-  return undefined;
-}
-
-/**
- * What the history keeps of an operation. An import carries its flow nested (trigger → nextAction → …),
- * which IndexedDB's structured clone cannot store past ~2,000 levels; its flat equivalent, "use this
- * content as the draft", replays the same way and is only as deep as one step.
- */
-function recordedOperation(operation: FlowOperation, after: FlatVersion): FlowOperation {
-  if (operation.type !== 'IMPORT_FLOW') return operation;
-  return { type: 'USE_AS_DRAFT', request: { versionId: 'import', version: toStoredContent(after) } };
-}
-
-function asEditorError(error: unknown): unknown {
-  if (isFlowOperationError(error)) return new EditorError(error.code, error.message);
-  return error;
 }
 
 export class EditorCore {
@@ -135,33 +103,7 @@ export class EditorCore {
   }
 
   private applyParsed(operation: FlowOperation, optionsInput: ApplyOptions, description = describeOperation(operation)): EditResult {
-    const session = this.requireEditable();
-    const options = applyOptionsSchema.safeParse(optionsInput);
-    if (!options.success) throw new EditorError('VALIDATION', `Invalid options: ${formatIssue(options.error)}`);
-    const refusal = NOT_EDITS[operation.type];
-    if (refusal) throw new EditorError('FLOW_OPERATION_INVALID', refusal);
-
-    const before = session.version;
-    let result;
-    try {
-      result = applyOperationWithPatches(before, operation);
-    } catch (error) {
-      throw asEditorError(error);
-    }
-    if (result.patches.length === 0) return this.editResult(session, []);
-    const groupKey = options.data.groupKey === undefined ? defaultGroupKey(operation) : (options.data.groupKey ?? undefined);
-    session.history.push({
-      description,
-      operation: recordedOperation(operation, result.version),
-      patches: result.patches,
-      inversePatches: result.inversePatches,
-      ...(groupKey === undefined ? {} : { groupKey }),
-    });
-    session.version = result.version;
-    session.selected = selectionAfter(operation, before, result.version, session.selected);
-    session.persistHistory();
-    session.queue.enqueue(result.version);
-    return this.editResult(session, result.patches);
+    return this.applyParsedBatch([operation], optionsInput, description);
   }
 
   /**
@@ -191,49 +133,29 @@ export class EditorCore {
     return this.applyParsedBatch(operations, { groupKey: null }, count === 1 ? 'Paste a step' : `Paste ${count} steps`);
   }
 
+  /** The one way an edit lands: applied, recorded as one undo entry, selected, saved, answered. */
   private applyParsedBatch(operations: readonly FlowOperation[], optionsInput: ApplyOptions, description?: string): EditResult {
     const session = this.requireEditable();
-    if (operations.length === 0) return this.editResult(session, []);
-    if (operations.length === 1) return this.applyParsed(operations[0]!, optionsInput, description);
     const options = applyOptionsSchema.safeParse(optionsInput);
     if (!options.success) throw new EditorError('VALIDATION', `Invalid options: ${formatIssue(options.error)}`);
-    const before = session.version;
-    let version = before;
-    const patches: Patch[] = [];
-    const inverseParts: Patch[][] = [];
-    let selected = session.selected;
-    for (const operation of operations) {
-      const refusal = NOT_EDITS[operation.type];
-      if (refusal) throw new EditorError('FLOW_OPERATION_INVALID', refusal);
-      let result;
-      try {
-        result = applyOperationWithPatches(version, operation);
-      } catch (error) {
-        throw asEditorError(error);
-      }
-      selected = selectionAfter(operation, version, result.version, selected);
-      version = result.version;
-      patches.push(...result.patches);
-      inverseParts.push(result.inversePatches);
-    }
-    if (patches.length === 0) return this.editResult(session, []);
-    // Undo runs the inverses last operation first.
-    const inversePatches = inverseParts.reverse().flat();
-    const first = operations[0]!;
-    // A paste selects its first step, not its last.
-    if (first.type === 'ADD_ACTION') selected = first.request.action.name;
+    const first = operations[0];
+    if (!first) return this.editResult(session, []);
+    const edit = applyAll(session.version, operations, session.selected);
+    if (edit.patches.length === 0) return this.editResult(session, []);
+    const single = operations.length === 1;
+    const groupKey = options.data.groupKey === undefined ? (single ? defaultGroupKey(first) : undefined) : (options.data.groupKey ?? undefined);
     session.history.push({
-      description: description ?? `${describeOperation(first)} (+${operations.length - 1})`,
-      operation: recordedOperation(first, version),
-      patches,
-      inversePatches,
-      ...(options.data.groupKey ? { groupKey: options.data.groupKey } : {}),
+      description: description ?? (single ? describeOperation(first) : `${describeOperation(first)} (+${operations.length - 1})`),
+      operation: recordedOperation(first, edit.version),
+      patches: edit.patches,
+      inversePatches: edit.inversePatches,
+      ...(groupKey === undefined ? {} : { groupKey }),
     });
-    session.version = version;
-    session.selected = selected;
+    session.version = edit.version;
+    session.selected = edit.selected;
     session.persistHistory();
-    session.queue.enqueue(version);
-    return this.editResult(session, patches);
+    session.queue.enqueue(edit.version);
+    return this.editResult(session, edit.patches);
   }
 
   /** The version being edited, for the layout beside the core in the worker; null when none is open. */

@@ -9,11 +9,8 @@
  */
 import { action, computed, makeObservable, observable, observableRef, runInAction, type ObservableMap } from 'mobx';
 import * as Comlink from 'comlink';
-import { stepValidity } from '../../../../domain/pieces/index.ts';
 import {
-  applyOperation,
   applyVersionPatches,
-  flowOperationSchema,
   copyToClipboard,
   findStep,
   stepsInOrder,
@@ -22,13 +19,13 @@ import {
   type Flow,
   type FlowOperationInput,
   type PastePlacement,
-  type Patch,
 } from '../../../../domain/flow/index.ts';
 import type { EditorWorkerApi } from '../../../../worker/expose.ts';
 import type { ApplyOptions, EditResult, EditorEvent, OpenInput, OpenResult } from '../../../../worker/editor-types.ts';
 import type { AutosaveStatusEvent } from '../../../../worker/autosave-queue.ts';
 import type { LayoutDelta } from '../../../../worker/layout-feed.ts';
 import { CanvasModel } from './canvas-model.ts';
+import { affectsLayout, withRouterValidity } from './edit-rules.ts';
 import type { InsertAt } from '../../../../worker/layout/types.ts';
 
 /** The step picker, open at a '+' (its placement and where on screen the button was). */
@@ -45,21 +42,6 @@ export type EditorRemote = {
 } & {
   subscribe(listener: ((event: EditorEvent) => void) & Comlink.ProxyMarked): Promise<() => Promise<void> | void>;
 };
-
-/** Step fields the layout depends on; names, settings, validity and skip are drawn from the mirror. */
-const LAYOUT_FIELDS = new Set<unknown>(['next', 'parent', 'firstLoopStep', 'children', 'type']);
-
-/**
- * Whether an edit can move anything on the canvas: a step added, removed or relinked. A rename or a
- * settings change (most edits, and every keystroke in the panel) skips the worker's layout pass.
- */
-export function affectsLayout(patches: readonly Patch[]): boolean {
-  return patches.some(({ path }) => {
-    if (path[0] === 'steps') return path.length <= 2 || LAYOUT_FIELDS.has(path[2]);
-    if (path[0] === 'trigger') return path.length <= 1 || path[1] === 'next';
-    return false;
-  });
-}
 
 export type LeftPanel = 'none' | 'runs' | 'versions' | 'run-details';
 export type RightPanel = 'none' | 'piece-settings' | 'copilot';
@@ -213,37 +195,11 @@ export class EditorStore {
 
   /** Sends one operation; rejects with the worker's error (it carries `code`). */
   async apply(operation: FlowOperationInput, options?: ApplyOptions): Promise<EditResult> {
-    const revalidated = this.withRouterValidity(operation);
+    const revalidated = this.version ? withRouterValidity(this.version, operation) : null;
     if (revalidated) return this.applyBatch(revalidated);
     const result = await this.deps.remote.apply(operation, options);
     this.applyResult(result);
     return result;
-  }
-
-  /**
-   * A branch added, copied or removed changes whether its router is complete (a new branch starts with
-   * an empty condition row); the router reports its validity in the same undo entry. Null when the
-   * operation is not a branch edit or the router's validity does not change.
-   */
-  private withRouterValidity(operation: FlowOperationInput): FlowOperationInput[] | null {
-    const version = this.version;
-    if (!version || (operation.type !== 'ADD_BRANCH' && operation.type !== 'DUPLICATE_BRANCH' && operation.type !== 'DELETE_BRANCH')) return null;
-    let after: FlatVersion;
-    try {
-      after = applyOperation(version, flowOperationSchema.parse(operation));
-    } catch {
-      return null; // the worker refuses it with the right error
-    }
-    const router = findStep(after, operation.request.stepName);
-    if (!router || router.name === 'trigger' || router.type !== 'ROUTER') return null;
-    const valid = stepValidity(router);
-    if (valid === router.valid) return null;
-    const { name, displayName, type, settings, skip, customLogoUrl } = router;
-    const update: FlowOperationInput = {
-      type: 'UPDATE_ACTION',
-      request: { name, displayName, type, settings, valid, ...(skip === undefined ? {} : { skip }), ...(customLogoUrl === undefined ? {} : { customLogoUrl }) },
-    };
-    return [operation, update];
   }
 
   async applyBatch(operations: FlowOperationInput[], description?: string): Promise<EditResult> {
