@@ -71,7 +71,7 @@ export const FlowCanvas = observer(function FlowCanvas({ store, onInit }: FlowCa
     setShown((current) => current ?? nextWindow(null, viewRect(viewport, width, height)));
   }, [viewport]);
 
-  const { nodes, edges } = useMemo(() => {
+  const windowed = useMemo(() => {
     if (!shown) return { nodes: [] as CanvasNode[], edges: [] as CanvasEdge[] };
     const shownEdges = edgesIn(shown, canvas.edges);
     const shownNodes = nodesIn(shown, canvas.nodes);
@@ -87,18 +87,18 @@ export const FlowCanvas = observer(function FlowCanvas({ store, onInit }: FlowCa
         }
       }
     }
-    if (drag) {
-      const index = shownNodes.findIndex((node) => node.id === drag.id);
-      const dragged = index >= 0 ? shownNodes[index] : canvas.nodeById(drag.id);
-      if (dragged) {
-        const moved = { ...dragged, position: { x: drag.x, y: drag.y }, zIndex: 10, dragging: true };
-        if (index >= 0) shownNodes[index] = moved;
-        else shownNodes.push(moved);
-      }
-    }
     return { nodes: shownNodes, edges: shownEdges };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [revision, drag, canvas, shown]);
+  }, [revision, canvas, shown]);
+
+  // The dragged card follows the pointer (a drag moves only it; the window is not filtered again).
+  const nodes = useMemo(() => {
+    if (!drag) return windowed.nodes;
+    const dragged = windowed.nodes.find((node) => node.id === drag.id) ?? canvas.nodeById(drag.id);
+    if (!dragged) return windowed.nodes;
+    const moved = { ...dragged, position: { x: drag.x, y: drag.y }, zIndex: 10, dragging: true };
+    return [...windowed.nodes.filter((node) => node.id !== drag.id), moved];
+  }, [windowed, drag, canvas]);
+  const edges = windowed.edges;
 
   const onNodeClick: NodeMouseHandler<CanvasNode> = useCallback(
     (event, node) => {

@@ -72,7 +72,6 @@ export const FlowMinimap = observer(function FlowMinimap({ canvas }: { canvas: C
         context.fillRect(x, y, w, h);
       }
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [revision, bounds, canvas]);
 
   const project = projector(bounds);

@@ -294,7 +294,7 @@ export class EditorStore {
     if (!additive) this.selected.clear();
     if (name === null) {
       this.primary = null;
-      void this.deps.remote.select(null);
+      void this.deps.remote.select(null).catch(() => undefined);
       return;
     }
     if (additive && this.selected.has(name)) {
@@ -312,11 +312,13 @@ export class EditorStore {
     this.selected.clear();
     for (const name of names) this.selected.set(name, true);
     this.primary = names[0] ?? null;
+    void this.deps.remote.select(this.primary).catch(() => undefined);
   }
 
   clearSelection(): void {
     this.selected.clear();
     this.primary = null;
+    void this.deps.remote.select(null).catch(() => undefined);
   }
 
   setLeftPanel(panel: LeftPanel): void {
