@@ -2,7 +2,7 @@
  * The open editor: top bar, read-only banner, left panel (runs, versions, run details), the canvas, the
  * right panel (step settings or copilot), the step picker, and the dialogs (shortcuts, conflict, leave).
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { reaction } from 'mobx';
 import { useQuery } from '@tanstack/react-query';
@@ -191,7 +191,9 @@ const LeftPanel = observer(function LeftPanel({ store, onOpenVersion, onUseAsDra
 });
 
 const RightPanel = observer(function RightPanel({ store }: { store: EditorStore }) {
-  const version = store.version;
+  // The panel follows edits at a lower priority than the canvas: the card a keystroke renamed paints
+  // first, the panel (which keeps its own field text) catches up in the next frame.
+  const version = useDeferredValue(store.version);
   // Stable callbacks: the panel's body is memoised on the step and must not re-render for other edits.
   const apply = useCallback((operation: FlowOperationInput, options?: ApplyOptions) => store.apply(operation, options), [store]);
   const breakGroup = useCallback(() => store.breakGroup(), [store]);
