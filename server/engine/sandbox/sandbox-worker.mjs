@@ -1,0 +1,140 @@
+/**
+ * The code-step sandbox's worker thread (issue #6). User code runs in QuickJS compiled to WebAssembly,
+ * one fresh runtime per run: no `require`, `process`, `fetch`, file system or network exist inside it,
+ * the heap is capped (`memoryBytes`: past it the run ends MEMORY_LIMIT_EXCEEDED) and an interrupt
+ * handler stops it at the deadline (TIMEOUT). The thread itself keeps the server's event loop free while
+ * the code runs; code-sandbox.ts terminates the thread if it ever stops answering.
+ *
+ * Plain JavaScript (not TypeScript): a worker thread is a new Node instance, loaded without tsx.
+ *
+ * Message in:  { id, source, inputs, memoryBytes, timeoutMs }
+ * Message out: { id, ok: true, output, logs } | { id, ok: false, reason: 'TIMEOUT' | 'MEMORY_LIMIT_EXCEEDED' | 'ERROR', message, logs }
+ */
+import { parentPort } from 'node:worker_threads';
+import { getQuickJS, shouldInterruptAfterDeadline } from 'quickjs-emscripten';
+
+const MAX_LOG_LINES = 100;
+const MAX_LOG_LINE = 2000;
+const STACK_BYTES = 512 * 1024;
+
+const quickjs = await getQuickJS();
+
+/** What an error thrown inside QuickJS means for the run. */
+function classify(error) {
+  const name = String(error?.name ?? '');
+  const message = String(error?.message ?? error);
+  if (name === 'InternalError' && /interrupted/i.test(message)) return { reason: 'TIMEOUT', message: 'The code ran past its time limit' };
+  if (/out of memory/i.test(message)) return { reason: 'MEMORY_LIMIT_EXCEEDED', message: 'The code used more memory than allowed' };
+  return { reason: 'ERROR', message: name && name !== 'Error' ? `${name}: ${message}` : message };
+}
+
+function run({ source, inputs, memoryBytes, timeoutMs }) {
+  const logs = [];
+  const runtime = quickjs.newRuntime();
+  runtime.setMemoryLimit(memoryBytes);
+  runtime.setMaxStackSize(STACK_BYTES);
+  const deadline = Date.now() + timeoutMs;
+  runtime.setInterruptHandler(shouldInterruptAfterDeadline(deadline));
+  const context = runtime.newContext();
+  try {
+    // console.log and friends collect text for the run's record; nothing else of the host is reachable.
+    const consoleObject = context.newObject();
+    const log = context.newFunction('log', (...args) => {
+      if (logs.length < MAX_LOG_LINES) logs.push(args.map((arg) => String(context.dump(arg))).join(' ').slice(0, MAX_LOG_LINE));
+    });
+    for (const level of ['log', 'info', 'warn', 'error', 'debug']) context.setProp(consoleObject, level, log);
+    context.setProp(context.global, 'console', consoleObject);
+    log.dispose();
+    consoleObject.dispose();
+
+    const moduleResult = context.evalCode(source, 'code.mjs', { type: 'module' });
+    if (moduleResult.error) {
+      const error = context.dump(moduleResult.error);
+      moduleResult.error.dispose();
+      return { ok: false, ...classify(error), logs };
+    }
+    const exports = moduleResult.value;
+    const codeFn = context.getProp(exports, 'code');
+    exports.dispose();
+    if (context.typeof(codeFn) !== 'function') {
+      codeFn.dispose();
+      return { ok: false, reason: 'ERROR', message: 'The code must export a function named code: export const code = async (inputs) => { … }', logs };
+    }
+    // The code is called through a wrapper that answers JSON text marked with this run's nonce: inputs
+    // are parsed by JSON.parse inside (as data: a "__proto__" key sets no prototype), and an answer
+    // without the mark is a run QuickJS cut short without an error value (out of memory while throwing).
+    const nonce = `${Date.now()}-${Math.random()}`;
+    const wrapper = context.unwrapResult(
+      context.evalCode(
+        `(fn, json, nonce) => Promise.resolve().then(() => fn(JSON.parse(json)))` +
+          `.then((value) => JSON.stringify({ nonce, value: value === undefined ? null : value }))`,
+      ),
+    );
+    const json = context.newString(JSON.stringify(inputs ?? {}));
+    const nonceHandle = context.newString(nonce);
+    const called = context.callFunction(wrapper, context.undefined, codeFn, json, nonceHandle);
+    for (const handle of [wrapper, json, nonceHandle, codeFn]) handle.dispose();
+    if (called.error) {
+      const error = context.dump(called.error);
+      called.error.dispose();
+      return { ok: false, ...classify(error), logs };
+    }
+    // Run the promise's jobs until it settles or the deadline passes.
+    const promise = called.value;
+    let text;
+    for (;;) {
+      const state = context.getPromiseState(promise);
+      if (state.type === 'fulfilled') {
+        text = context.typeof(state.value) === 'string' ? context.getString(state.value) : undefined;
+        if (!state.notAPromise) state.value.dispose();
+        promise.dispose();
+        break;
+      }
+      if (state.type === 'rejected') {
+        const error = context.dump(state.error);
+        state.error.dispose();
+        promise.dispose();
+        return { ok: false, ...classify(error), logs };
+      }
+      const jobs = runtime.executePendingJobs();
+      if (jobs.error) {
+        const error = context.dump(jobs.error);
+        jobs.error.dispose();
+        promise.dispose();
+        return { ok: false, ...classify(error), logs };
+      }
+      if (jobs.value === 0 && context.getPromiseState(promise).type === 'pending') {
+        promise.dispose();
+        // Nothing left to run and still pending: it waits for something that never comes.
+        return { ok: false, reason: 'ERROR', message: 'The code returned a promise that never settles', logs };
+      }
+      if (Date.now() > deadline) {
+        promise.dispose();
+        return { ok: false, reason: 'TIMEOUT', message: 'The code ran past its time limit', logs };
+      }
+    }
+    const answer = text === undefined ? undefined : JSON.parse(text);
+    if (!answer || answer.nonce !== nonce) return { ok: false, reason: 'MEMORY_LIMIT_EXCEEDED', message: 'The code used more memory than allowed', logs };
+    return { ok: true, output: answer.value, logs };
+  } catch (error) {
+    return { ok: false, ...classify(error), logs };
+  } finally {
+    try {
+      context.dispose();
+      runtime.dispose();
+    } catch {
+      // A runtime that hit its memory limit may refuse a clean dispose; the next run gets a new one.
+    }
+  }
+}
+
+parentPort.on('message', (message) => {
+  let answer;
+  try {
+    answer = run(message);
+  } catch (error) {
+    answer = { ok: false, ...classify(error), logs: [] };
+  }
+  parentPort.postMessage({ id: message.id, ...answer });
+});
+parentPort.postMessage({ ready: true });

@@ -1,0 +1,125 @@
+/**
+ * Code steps in the real sandbox (QuickJS in WebAssembly, in worker threads): outputs from inputs, and
+ * every way out tried and failing; an endless loop ends TIMEOUT and an allocation bomb
+ * MEMORY_LIMIT_EXCEEDED, while the server keeps answering requests and the sandbox keeps running code.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
+import { CodeSandbox } from '../../server/engine/sandbox/code-sandbox.ts';
+import { get, startTestServer, type TestServer } from './helpers.ts';
+
+let sandbox: CodeSandbox;
+let t: TestServer;
+
+beforeAll(async () => {
+  sandbox = new CodeSandbox({ threads: 2, memoryBytes: 32 * 1024 * 1024, timeoutMs: 2000 });
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await sandbox?.close();
+  await t?.close();
+});
+
+describe('the code sandbox', () => {
+  it('runs an async code step with its inputs and returns its output and logs', async () => {
+    const result = await sandbox.run(
+      `export const code = async (inputs) => {
+         console.log('adding', inputs.a, inputs.b);
+         await Promise.resolve();
+         return { sum: inputs.a + inputs.b, items: inputs.items.map((x) => x * 2) };
+       };`,
+      { a: 1, b: 2, items: [1, 2, 3] },
+    );
+    expect(result).toEqual({ ok: true, output: { sum: 3, items: [2, 4, 6] }, logs: ['adding 1 2'] });
+  });
+
+  it('finds nothing of the host to escape through', async () => {
+    const result = await sandbox.run(
+      `export const code = async () => {
+         const globalOfFunction = Function('return this')();
+         const viaConstructor = ({}).constructor.constructor('return this')();
+         let imported;
+         try { await import('fs'); imported = 'loaded'; } catch (error) { imported = 'refused'; }
+         return {
+           require: typeof require,
+           process: typeof process,
+           fetch: typeof fetch,
+           xhr: typeof XMLHttpRequest,
+           globalProcess: typeof globalOfFunction.process,
+           constructorProcess: typeof viaConstructor.process,
+           env: (() => { try { return process.env.HOME; } catch (error) { return error.name; } })(),
+           imported,
+           os: typeof os,
+           std: typeof std,
+         };
+       };`,
+      {},
+    );
+    expect(result).toEqual({
+      ok: true,
+      logs: [],
+      output: {
+        require: 'undefined',
+        process: 'undefined',
+        fetch: 'undefined',
+        xhr: 'undefined',
+        globalProcess: 'undefined',
+        constructorProcess: 'undefined',
+        env: 'ReferenceError',
+        imported: 'refused',
+        os: 'undefined',
+        std: 'undefined',
+      },
+    });
+  });
+
+  it('reads inputs as data: a "__proto__" key does not change any prototype', async () => {
+    const result = await sandbox.run(
+      `export const code = (inputs) => ({ polluted: ({}).polluted ?? null, own: Object.keys(inputs) });`,
+      JSON.parse('{"__proto__": {"polluted": true}, "a": 1}'),
+    );
+    expect(result).toMatchObject({ ok: true, output: { polluted: null } });
+  });
+
+  it('ends an endless loop with TIMEOUT while the server goes on answering', async () => {
+    const running = sandbox.run(`export const code = () => { for (;;) {} };`, {}, { timeoutMs: 1500 });
+    let finished = false;
+    void running.then(() => (finished = true));
+    // Requests are served while the loop spins in its thread.
+    const health = await get(t.app, '/api/health');
+    expect(health.statusCode).toBe(200);
+    expect(finished).toBe(false);
+    expect(await running).toMatchObject({ ok: false, reason: 'TIMEOUT' });
+  });
+
+  it('ends an allocation bomb with MEMORY_LIMIT_EXCEEDED, and the next run works', async () => {
+    const bomb = await sandbox.run(
+      `export const code = () => { const all = []; for (let i = 0; ; i++) all.push({ i, text: 'item ' + i }); };`,
+      {},
+      { memoryBytes: 16 * 1024 * 1024 },
+    );
+    expect(bomb).toMatchObject({ ok: false, reason: 'MEMORY_LIMIT_EXCEEDED' });
+    expect(await sandbox.run(`export const code = () => 'still here';`, {})).toEqual({ ok: true, output: 'still here', logs: [] });
+  });
+
+  it('reports code that throws, that never settles or that exports no code function', async () => {
+    expect(await sandbox.run(`export const code = async () => { throw new TypeError('bad input'); };`, {})).toMatchObject({
+      ok: false,
+      reason: 'ERROR',
+      message: 'TypeError: bad input',
+    });
+    expect(await sandbox.run(`export const code = () => new Promise(() => {});`, {})).toMatchObject({
+      ok: false,
+      reason: 'ERROR',
+      message: 'The code returned a promise that never settles',
+    });
+    expect(await sandbox.run(`export const run = () => 1;`, {})).toMatchObject({ ok: false, reason: 'ERROR', message: expect.stringContaining('export a function named code') });
+    expect(await sandbox.run(`export const code = () => {`, {})).toMatchObject({ ok: false, reason: 'ERROR', message: expect.stringContaining('SyntaxError') });
+  });
+
+  it('runs several at once on its threads and queues the rest', async () => {
+    const results = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) => sandbox.run(`export const code = async (inputs) => inputs.n * 10;`, { n })),
+    );
+    expect(results.map((result) => (result.ok ? result.output : result.reason))).toEqual([10, 20, 30, 40, 50]);
+  });
+});
