@@ -1,0 +1,91 @@
+/**
+ * Runs queued in PostgreSQL (issue #6). Any number of server processes on one database take runs from
+ * it without ever running one twice: a claim locks the oldest waiting row with `FOR UPDATE SKIP LOCKED`,
+ * so concurrent claims pass over each other's rows. The claimer holds a lease it renews while the run
+ * goes on; a lease that runs out (its process died mid-run) is found by `recoverExpired` — at start and
+ * then periodically — and the run is closed as INTERNAL_ERROR, never left RUNNING for ever.
+ */
+import type { Database } from '../db/database.ts';
+import { storableJson } from '../http/input.ts';
+
+export interface QueuedRun {
+  runId: string;
+  flowId: string;
+  versionId: string;
+  userId: string;
+  payload: unknown;
+}
+
+export interface FinishedRun {
+  status: string;
+  steps: unknown[];
+}
+
+export async function enqueueRun(db: Database, run: Omit<QueuedRun, 'runId'>): Promise<string> {
+  const { rows } = await db.query<{ run_id: string }>(
+    `INSERT INTO run_queue (flow_id, version_id, user_id, payload) VALUES ($1, $2, $3, $4::jsonb) RETURNING run_id`,
+    [run.flowId, run.versionId, run.userId, storableJson(run.payload ?? {}, 'The run payload')],
+  );
+  return rows[0]!.run_id;
+}
+
+/** Takes the oldest waiting run for `workerId` and opens its record as RUNNING; null when none waits. */
+export async function claimRun(db: Database, workerId: string, leaseMs: number): Promise<QueuedRun | null> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ run_id: string; flow_id: string; version_id: string; user_id: string; payload: unknown }>(
+      `SELECT run_id, flow_id, version_id, user_id, payload FROM run_queue
+       WHERE claimed_by IS NULL ORDER BY enqueued_at, run_id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+    );
+    const row = rows[0];
+    if (!row) return null;
+    await tx.query(`UPDATE run_queue SET claimed_by = $2, lease_until = clock_timestamp() + $3 * interval '1 millisecond' WHERE run_id = $1`, [
+      row.run_id,
+      workerId,
+      leaseMs,
+    ]);
+    await tx.query(
+      `INSERT INTO flow_runs (id, flow_id, version_id, user_id, status, start_time, steps)
+       VALUES ($1, $2, $3, $4, 'RUNNING', date_trunc('milliseconds', clock_timestamp()), '[]'::jsonb)`,
+      [row.run_id, row.flow_id, row.version_id, row.user_id],
+    );
+    return { runId: row.run_id, flowId: row.flow_id, versionId: row.version_id, userId: row.user_id, payload: row.payload };
+  });
+}
+
+/** Extends the lease while a long run goes on; false if the run is no longer this worker's. */
+export async function renewLease(db: Database, runId: string, workerId: string, leaseMs: number): Promise<boolean> {
+  const { rows } = await db.query(
+    `UPDATE run_queue SET lease_until = clock_timestamp() + $3 * interval '1 millisecond' WHERE run_id = $1 AND claimed_by = $2 RETURNING run_id`,
+    [runId, workerId, leaseMs],
+  );
+  return rows.length > 0;
+}
+
+/** Records the outcome and takes the run off the queue (only while this worker still holds it). */
+export async function finishRun(db: Database, runId: string, workerId: string, result: FinishedRun): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query(`DELETE FROM run_queue WHERE run_id = $1 AND claimed_by = $2 RETURNING run_id`, [runId, workerId]);
+    if (rows.length === 0) return false;
+    await tx.query(
+      `UPDATE flow_runs SET status = $2, finish_time = date_trunc('milliseconds', clock_timestamp()), steps = $3::jsonb WHERE id = $1`,
+      [runId, result.status, storableJson(result.steps, 'The run')],
+    );
+    return true;
+  });
+}
+
+/** Closes runs whose worker's lease ran out as INTERNAL_ERROR; answers how many. */
+export async function recoverExpired(db: Database): Promise<number> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ run_id: string }>(
+      `DELETE FROM run_queue WHERE claimed_by IS NOT NULL AND lease_until < clock_timestamp() RETURNING run_id`,
+    );
+    if (rows.length === 0) return 0;
+    await tx.query(
+      `UPDATE flow_runs SET status = 'INTERNAL_ERROR', finish_time = date_trunc('milliseconds', clock_timestamp())
+       WHERE id = ANY($1::uuid[]) AND status = 'RUNNING'`,
+      [rows.map((row) => row.run_id)],
+    );
+    return rows.length;
+  });
+}

@@ -1,0 +1,109 @@
+/**
+ * A bounded pool of run workers in one server process: up to `concurrency` runs at once, each claimed
+ * from the PostgreSQL queue (run-queue.ts), executed, and recorded. Idle workers poll; `wake()` makes
+ * them look at once (after an enqueue in this process). Leases are renewed while runs go on, and expired
+ * leases of dead processes are recovered at start and then now and again.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../db/database.ts';
+import { claimRun, finishRun, recoverExpired, renewLease, type FinishedRun, type QueuedRun } from './run-queue.ts';
+
+export interface RunWorkersOptions {
+  db: Database;
+  execute: (run: QueuedRun) => Promise<FinishedRun>;
+  concurrency?: number;
+  leaseMs?: number;
+  pollMs?: number;
+  /** Identifies this process's claims; random by default. */
+  workerId?: string;
+  log?: (message: string, error?: unknown) => void;
+}
+
+export class RunWorkers {
+  readonly workerId: string;
+  private readonly concurrency: number;
+  private readonly leaseMs: number;
+  private readonly pollMs: number;
+  private running = 0;
+  private stopped = false;
+  private pollTimer: NodeJS.Timeout | null = null;
+  private recoverTimer: NodeJS.Timeout | null = null;
+  private readonly inFlight = new Set<Promise<void>>();
+  private filling = false;
+
+  constructor(private readonly options: RunWorkersOptions) {
+    this.workerId = options.workerId ?? `worker-${randomUUID()}`;
+    this.concurrency = Math.max(1, options.concurrency ?? 4);
+    this.leaseMs = options.leaseMs ?? 60_000;
+    this.pollMs = options.pollMs ?? 500;
+  }
+
+  /** Recovers runs left by dead processes, then starts taking runs. */
+  async start(): Promise<void> {
+    await recoverExpired(this.options.db);
+    this.recoverTimer = setInterval(() => void recoverExpired(this.options.db).catch((error) => this.options.log?.('Recovering runs failed', error)), this.leaseMs);
+    this.recoverTimer.unref();
+    this.wake();
+  }
+
+  /** Looks for waiting runs now. */
+  wake(): void {
+    if (this.stopped || this.filling) return;
+    this.filling = true;
+    void this.fill().finally(() => {
+      this.filling = false;
+    });
+  }
+
+  /** Stops taking runs and waits for the ones in progress. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.pollTimer) clearTimeout(this.pollTimer);
+    if (this.recoverTimer) clearInterval(this.recoverTimer);
+    await Promise.all([...this.inFlight]);
+  }
+
+  private async fill(): Promise<void> {
+    while (!this.stopped && this.running < this.concurrency) {
+      let run: QueuedRun | null;
+      try {
+        run = await claimRun(this.options.db, this.workerId, this.leaseMs);
+      } catch (error) {
+        this.options.log?.('Claiming a run failed', error);
+        run = null;
+      }
+      if (!run) break;
+      this.running++;
+      const work = this.process(run).finally(() => {
+        this.running--;
+        this.inFlight.delete(work);
+        this.wake();
+      });
+      this.inFlight.add(work);
+    }
+    if (!this.stopped && this.running < this.concurrency) {
+      if (this.pollTimer) clearTimeout(this.pollTimer);
+      this.pollTimer = setTimeout(() => this.wake(), this.pollMs);
+      this.pollTimer.unref();
+    }
+  }
+
+  private async process(run: QueuedRun): Promise<void> {
+    const renew = setInterval(() => void renewLease(this.options.db, run.runId, this.workerId, this.leaseMs).catch(() => undefined), this.leaseMs / 3);
+    renew.unref();
+    let result: FinishedRun;
+    try {
+      result = await this.options.execute(run);
+    } catch (error) {
+      this.options.log?.('A run failed inside the engine', error);
+      result = { status: 'INTERNAL_ERROR', steps: [] };
+    } finally {
+      clearInterval(renew);
+    }
+    try {
+      await finishRun(this.options.db, run.runId, this.workerId, result);
+    } catch (error) {
+      this.options.log?.('Recording a run failed', error);
+    }
+  }
+}

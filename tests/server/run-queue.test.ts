@@ -1,0 +1,80 @@
+/**
+ * The run queue in the database: two worker pools (as two server processes would) take 200 queued runs
+ * and each run is executed exactly once and recorded; a run whose worker died mid-run is found when
+ * the next one starts and closed as INTERNAL_ERROR, never left RUNNING. (On PGlite one connection
+ * serialises the claims; CI runs this file on PostgreSQL too, where the claims really race.)
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
+import { claimRun, enqueueRun } from '../../server/engine/run-queue.ts';
+import { RunWorkers } from '../../server/engine/run-workers.ts';
+import { signedInUser, startTestServer, type TestServer } from './helpers.ts';
+import { chain, publishedFlow } from './flows.ts';
+
+let t: TestServer;
+let userId: string;
+let flowId: string;
+let versionId: string;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  const user = await signedInUser(t.app);
+  userId = user.id;
+  const { flow, version } = await publishedFlow(t, user.token, chain(1));
+  flowId = flow.id;
+  versionId = version.id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function waitFor(condition: () => Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe('the run queue', () => {
+  it('runs 200 queued runs exactly once across two worker pools', async () => {
+    const executed = new Map<string, string[]>();
+    const execute = (worker: string) => async (run: { runId: string; payload: unknown }) => {
+      executed.set(run.runId, [...(executed.get(run.runId) ?? []), worker]);
+      await new Promise((resolve) => setImmediate(resolve));
+      return { status: 'SUCCEEDED', steps: [{ stepName: 'trigger', status: 'SUCCEEDED', output: run.payload }] };
+    };
+    const ids: string[] = [];
+    for (let i = 0; i < 200; i++) ids.push(await enqueueRun(t.db, { flowId, versionId, userId, payload: { i } }));
+    const a = new RunWorkers({ db: t.db, execute: execute('a'), concurrency: 4, pollMs: 20, workerId: 'a' });
+    const b = new RunWorkers({ db: t.db, execute: execute('b'), concurrency: 4, pollMs: 20, workerId: 'b' });
+    await Promise.all([a.start(), b.start()]);
+    const finished = async () => {
+      const { rows } = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM flow_runs WHERE id = ANY($1::uuid[]) AND status = 'SUCCEEDED'`, [ids]);
+      return rows[0]!.n === 200;
+    };
+    await waitFor(finished, '200 runs to finish');
+    await Promise.all([a.stop(), b.stop()]);
+
+    expect(executed.size).toBe(200);
+    expect([...executed.values()].every((workers) => workers.length === 1)).toBe(true);
+    const { rows: left } = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM run_queue`);
+    expect(left[0]!.n).toBe(0);
+    const { rows: recorded } = await t.db.query<{ steps: Array<{ output: { i: number } }> }>(`SELECT steps FROM flow_runs WHERE id = $1`, [ids[7]]);
+    expect(recorded[0]!.steps[0]!.output).toEqual({ i: 7 });
+  });
+
+  it('closes a run whose worker died as INTERNAL_ERROR when the next process starts', async () => {
+    const runId = await enqueueRun(t.db, { flowId, versionId, userId, payload: {} });
+    // A process claims it with a short lease and dies without finishing it.
+    const claimed = await claimRun(t.db, 'crashed-process', 50);
+    expect(claimed?.runId).toBe(runId);
+    const status = async () => (await t.db.query<{ status: string }>(`SELECT status FROM flow_runs WHERE id = $1`, [runId])).rows[0]?.status;
+    expect(await status()).toBe('RUNNING');
+    await waitFor(async () => (await t.db.query<{ expired: boolean }>(`SELECT lease_until < clock_timestamp() AS expired FROM run_queue WHERE run_id = $1`, [runId])).rows[0]?.expired === true, 'the lease to run out');
+
+    const next = new RunWorkers({ db: t.db, execute: async () => ({ status: 'SUCCEEDED', steps: [] }), workerId: 'next', pollMs: 20 });
+    await next.start();
+    await next.stop();
+    expect(await status()).toBe('INTERNAL_ERROR');
+  });
+});
