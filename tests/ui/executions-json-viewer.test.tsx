@@ -5,8 +5,8 @@
 import { afterEach, beforeEach, describe, expect, it } from '@rstest/core';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { JsonViewer } from '../../src/ui/screens/executions/json-viewer.tsx';
-import { LARGE_JSON_LINES, previewJson } from '../../src/ui/screens/executions/json-preview.ts';
+import { JsonViewer } from '../../src/ui/components/runs/json-viewer.tsx';
+import { LARGE_JSON_LINES, previewJson } from '../../src/ui/components/runs/json-preview.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from '@rstest/core';
 import { RUN_STATUSES, STEP_RUN_STATUSES } from '../../src/domain/index.ts';
 import type { StepRunRecord } from '../../src/api/executions-api.ts';
-import { runStatusLook, stepRunStatusLook, stepRunStatusVariant, VARIANT_TONES } from '../../src/ui/screens/executions/status-variants.ts';
+import { runStatusLook, stepRunStatusLook, stepRunStatusVariant, VARIANT_TONES } from '../../src/ui/components/runs/status-variants.ts';
 import { containsFailure, defaultIterationIndex } from '../../src/ui/screens/executions/step-tree.ts';
 
 describe('run status variants', () => {

@@ -6,12 +6,10 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, SearchX } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { executionDetailQuery, isNotFound, type RunDetail } from '../../../api/executions-api.ts';
-import { formatDuration } from '../../format/index.ts';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { TableError } from '../../components/data/table-error.tsx';
-import { RelativeDate } from '../../components/data/relative-date.tsx';
-import { RunStatusBadge } from './status-badge.tsx';
+import { RunFacts } from '../../components/runs/run-facts.tsx';
 import { StepTimeline } from './step-timeline.tsx';
 import './executions.css';
 
@@ -59,30 +57,14 @@ function RunView({ run }: { run: RunDetail }) {
             {run.workflowName}
           </Link>
         </h1>
-        <dl className="run-facts">
-          <div>
-            <dt>Status</dt>
-            <dd>
-              <RunStatusBadge status={run.status} />
-            </dd>
-          </div>
-          <div>
-            <dt>Started</dt>
-            <dd>
-              <RelativeDate value={run.startTime} />
-            </dd>
-          </div>
-          <div>
-            <dt>Duration</dt>
-            <dd className="tabular">{run.duration === null || run.duration === undefined ? (run.status === 'RUNNING' ? 'Running…' : '—') : formatDuration(run.duration)}</dd>
-          </div>
+        <RunFacts run={run}>
           <div>
             <dt>Run ID</dt>
             <dd>
               <code className="run-id">{run.id}</code>
             </dd>
           </div>
-        </dl>
+        </RunFacts>
       </header>
       <section className="card run-steps" aria-labelledby="run-steps-title">
         <div className="card-header">

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { workflowChoicesQuery, type RunFilters } from '../../../api/executions-api.ts';
 import { SelectField } from '../../components/ui/select-field.tsx';
-import { RUN_STATUS_OPTIONS } from './status-variants.ts';
+import { RUN_STATUS_OPTIONS } from '../../components/runs/status-variants.ts';
 import { TIME_RANGE_OPTIONS } from './run-filters.ts';
 
 interface ExecutionFiltersProps {

@@ -16,7 +16,7 @@ import { TableSkeleton } from '../../components/data/table-skeleton.tsx';
 import { TableError } from '../../components/data/table-error.tsx';
 import { Pagination } from '../../components/data/pagination.tsx';
 import { RelativeDate } from '../../components/data/relative-date.tsx';
-import { RunStatusBadge } from './status-badge.tsx';
+import { RunStatusBadge } from '../../components/runs/status-badge.tsx';
 import { ExecutionFilters } from './execution-filters.tsx';
 import { useRunFilters } from './run-filters.ts';
 import './executions.css';

@@ -7,8 +7,8 @@ import { useState } from 'react';
 import { ChevronLeft, ChevronRight, CircleAlert } from 'lucide-react';
 import type { StepRunRecord } from '../../../api/executions-api.ts';
 import { formatDuration } from '../../format/index.ts';
-import { StepStatusIcon } from './status-badge.tsx';
-import { JsonViewer } from './json-viewer.tsx';
+import { StepStatusIcon } from '../../components/runs/status-badge.tsx';
+import { JsonViewer } from '../../components/runs/json-viewer.tsx';
 import { defaultIterationIndex } from './step-tree.ts';
 
 export function StepTimeline({ steps, label }: { steps: readonly StepRunRecord[]; label: string }) {

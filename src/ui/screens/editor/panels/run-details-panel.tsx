@@ -12,16 +12,14 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CircleAlert, SearchX } from 'lucide-react';
 import { executionDetailQuery, isNotFound, type RunDetail, type StepRunRecord } from '../../../../api/executions-api.ts';
 import { formatDuration } from '../../../format/index.ts';
-import { RelativeDate } from '../../../components/data/relative-date.tsx';
 import { TableError } from '../../../components/data/table-error.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { JsonViewer } from '../../executions/json-viewer.tsx';
-import { RunStatusBadge, StepStatusBadge, StepStatusIcon } from '../../executions/status-badge.tsx';
-import '../../executions/executions.css';
+import { JsonViewer } from '../../../components/runs/json-viewer.tsx';
+import { StepStatusBadge, StepStatusIcon } from '../../../components/runs/status-badge.tsx';
 import { IterationPicker } from './iteration-picker.tsx';
 import { PanelFrame, PanelSkeleton } from './panel-frame.tsx';
 import { runRowsAt, shownIterationOf, type RunRow } from './run-overlay.ts';
-import { runDurationText } from './runs-panel.tsx';
+import { RunFacts } from '../../../components/runs/run-facts.tsx';
 
 export interface RunDetailsPanelProps {
   runId: string;
@@ -69,24 +67,7 @@ function RunView({ run, selectedStep, iterations, onIterationChange, onSelectSte
 
   return (
     <>
-      <dl className="panel-facts">
-        <div>
-          <dt>Status</dt>
-          <dd>
-            <RunStatusBadge status={run.status} />
-          </dd>
-        </div>
-        <div>
-          <dt>Started</dt>
-          <dd>
-            <RelativeDate value={run.startTime} />
-          </dd>
-        </div>
-        <div>
-          <dt>Duration</dt>
-          <dd className="tabular">{runDurationText(run)}</dd>
-        </div>
-      </dl>
+      <RunFacts run={run} className="panel-facts" />
       <h3 className="panel-section-title" id={`run-steps-${run.id}`}>
         Steps
       </h3>

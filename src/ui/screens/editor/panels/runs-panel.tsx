@@ -5,12 +5,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { History } from 'lucide-react';
 import type { RunSummary } from '../../../../api/executions-api.ts';
-import { formatDuration } from '../../../format/index.ts';
 import { RelativeDate } from '../../../components/data/relative-date.tsx';
 import { TableError } from '../../../components/data/table-error.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { RunStatusBadge } from '../../executions/status-badge.tsx';
+import { RunStatusBadge } from '../../../components/runs/status-badge.tsx';
+import { runDurationText } from '../../../components/runs/run-facts.tsx';
 import { PanelFrame, PanelSkeleton } from './panel-frame.tsx';
 import { flattenRuns, flowRunsQuery } from './runs-query.ts';
 
@@ -61,11 +61,6 @@ export function RunsPanel({ flowId, onOpenRun, onClose }: RunsPanelProps) {
       {body}
     </PanelFrame>
   );
-}
-
-export function runDurationText(run: Pick<RunSummary, 'duration' | 'status'>): string {
-  if (run.duration === null || run.duration === undefined) return run.status === 'RUNNING' ? 'Running…' : '—';
-  return formatDuration(run.duration);
 }
 
 function RunItem({ run, onOpen }: { run: RunSummary; onOpen(): void }) {

@@ -1,5 +1,6 @@
 import type { RunStatus, StepRunStatus } from '../../../domain/index.ts';
-import { StatusBadge } from '../../components/data/status-badge.tsx';
+import './runs.css';
+import { StatusBadge } from '../data/status-badge.tsx';
 import { runStatusLook, stepRunStatusLook, VARIANT_TONES, type StatusLook } from './status-variants.ts';
 
 /** The status as icon + label (the label carries the meaning; colour and icon only repeat it). */

@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from 'react';
+import './runs.css';
 import { ChevronRight } from 'lucide-react';
 import { previewJson } from './json-preview.ts';
 import { CopyButton } from './copy-button.tsx';

@@ -9,7 +9,7 @@
  */
 import { CircleCheck, CircleDashed, CircleMinus, CirclePause, CircleX, LoaderCircle, type LucideIcon } from 'lucide-react';
 import { runStatusVariant, type RunStatus, type RunStatusVariant, type StepRunStatus } from '../../../domain/index.ts';
-import type { BadgeTone } from '../../components/data/status-badge.tsx';
+import type { BadgeTone } from '../data/status-badge.tsx';
 
 export type StatusVariant = RunStatusVariant;
 
