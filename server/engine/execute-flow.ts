@@ -29,6 +29,9 @@ export interface StepRecord {
 export interface PieceContext {
   /** The run's user (pieces keep per-user data, e.g. the store). */
   userId: string;
+  /** The workflow and run, when the step runs inside a run (absent for a 'Test step'). */
+  flowId?: string;
+  runId?: string;
   signal?: AbortSignal;
 }
 
@@ -40,6 +43,8 @@ export interface EngineDeps {
   /** The action implementation, or undefined when the piece or action is unknown (PIECE_NOT_FOUND). */
   pieceAction(pieceName: string, actionName: string | undefined): PieceAction | undefined;
   userId: string;
+  flowId?: string;
+  runId?: string;
   now?: () => number;
   signal?: AbortSignal;
 }
@@ -124,7 +129,12 @@ export async function executeFlow(version: FlatVersion, triggerOutput: unknown, 
           const action = deps.pieceAction(step.settings.pieceName, step.settings.actionName);
           if (!action) throw new StepFailure('FAILED', `PIECE_NOT_FOUND: ${step.settings.pieceName} ${step.settings.actionName ?? ''}`.trim());
           try {
-            record.output = await action(input, { userId: deps.userId, ...(deps.signal ? { signal: deps.signal } : {}) });
+            record.output = await action(input, {
+              userId: deps.userId,
+              ...(deps.flowId ? { flowId: deps.flowId } : {}),
+              ...(deps.runId ? { runId: deps.runId } : {}),
+              ...(deps.signal ? { signal: deps.signal } : {}),
+            });
           } catch (error) {
             if (error instanceof StepFailure) throw error;
             throw new StepFailure('FAILED', error instanceof Error ? error.message : String(error));
