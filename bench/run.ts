@@ -1,9 +1,10 @@
 /**
  * `npm run bench`: figures, not tests. Prints a table per area; `--json` prints one JSON object instead.
- * `--only editor`, `--only layout` or `--only server` runs one area. Run with --expose-gc (the npm script does) so heap
+ * `--only editor`, `--only layout`, `--only server` or `--only engine` runs one area. Run with --expose-gc (the npm script does) so heap
  * growth is measured after a collection.
  */
 import { measureEditorFigures, printEditorFigures } from './editor.ts';
+import { measureEngineFigures, printEngineFigures } from './engine.ts';
 import { measureLayoutFigures, printLayoutFigures } from './layout.ts';
 import { measureServerFigures, printServerFigures } from './server.ts';
 
@@ -26,5 +27,10 @@ if (!only || only === 'server') {
   const server = await measureServerFigures();
   results.server = server;
   if (!json) printServerFigures(server);
+}
+if (!only || only === 'engine') {
+  const engine = await measureEngineFigures();
+  results.engine = engine;
+  if (!json) printEngineFigures(engine);
 }
 if (json) console.log(JSON.stringify(results));

@@ -4,7 +4,7 @@
  * the panel; the canvas shows it and the server holds it once the indicator reads 'Saved'.
  */
 import { expect, test } from './fixtures.ts';
-import { buildLoopAndRouter, expectSaved, expectServer, expectTitle, node, nodeTitle, openNewWorkflow, selectStep, serverVersion, stepSettings } from './editor-helpers.ts';
+import { buildLoopAndRouter, expectSaved, expectServer, expectTitle, node, openNewWorkflow, selectStep, serverVersion, stepSettings } from './editor-helpers.ts';
 
 test('build a flow with a loop and a router, edit a condition, and find it saved', async ({ page }) => {
   const { id } = await openNewWorkflow(page, 'Loop and router');

@@ -21,10 +21,14 @@ import { openDatabase } from './db/open.ts';
 import { pruneExpiredRows } from './db/prune.ts';
 import { installErrorHandler } from './http/errors.ts';
 import { installJsonBodyParser } from './http/json-body.ts';
+import { createLiveHub, type LiveHub } from './http/live-hub.ts';
 import { loggerOptions } from './http/logging.ts';
 import { registerSpa } from './http/spa.ts';
 import { registerWebSocket } from './http/websocket.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createEngine, type Engine } from './engine/engine.ts';
+import { engineRoutes } from './engine/routes.ts';
+import { webhookRoutes } from './engine/webhook-routes.ts';
 import { templateRoutes } from './templates/routes.ts';
 import { loadValueCipher } from './variables/encryption.ts';
 import { variableRoutes } from './variables/routes.ts';
@@ -47,6 +51,8 @@ export interface FlowsmithServer {
   app: FastifyInstance;
   db: Database;
   mailer: Mailer;
+  /** Live notifications to a user's sockets in every server process. */
+  hub: LiveHub;
   /** Stops accepting requests, finishes queued mail, closes the database. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -69,10 +75,14 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
     outboxDir: join(options.dataDir, 'outbox'),
     log: app.log,
   });
+  let hub: LiveHub | undefined;
+
+  let engine: Engine | undefined;
 
   try {
     const applied = await migrate(db, MIGRATIONS);
     if (applied.length > 0) app.log.info({ applied }, 'Database migrated');
+    hub = await createLiveHub(db, app.log);
     await verificationStandIn();
     const accessTokens = createAccessTokens(await loadSigningSecret(db, options.jwtSecret));
     const authenticator = createAuthenticator(db, accessTokens);
@@ -96,21 +106,29 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
     await app.register(authRoutes(deps), { prefix: '/api/auth' });
     await app.register(passwordRoutes(deps), { prefix: '/api/auth' });
     await app.register(profileRoutes(authenticator), { prefix: '/api' });
-    const services = { db, authenticator };
+    engine = await createEngine({ db, hub, settings: options.engine, log: app.log });
+    const runEngine = engine;
+    // Publishing, enabling or deleting a workflow may add or remove a schedule.
+    const services = { db, authenticator, onFlowsChanged: () => runEngine.flowsChanged() };
     await app.register(workflowRoutes(services), { prefix: '/api' });
     await app.register(versionRoutes(services), { prefix: '/api' });
     await app.register(runRoutes(services), { prefix: '/api' });
     await app.register(variableRoutes({ ...services, cipher: await loadValueCipher(db) }), { prefix: '/api' });
     await app.register(templateRoutes(services), { prefix: '/api' });
+    await app.register(engineRoutes({ db, authenticator, engine, appUrl: options.appUrl }), { prefix: '/api' });
+    await app.register(webhookRoutes({ db, engine }), { prefix: '/api' });
     await registerWebSocket(app, {
       authenticate: (token) => authenticator.userFromToken(token),
       pingIntervalMs: options.wsPingIntervalMs,
       authTimeoutMs: options.wsAuthTimeoutMs,
+      hub,
     });
     await registerSpa(app, { distDir: options.distDir, googleClientId: options.googleClientId });
     await app.ready();
   } catch (error) {
     await app.close().catch(() => undefined);
+    await engine?.close();
+    await hub?.close();
     await db.close();
     throw error;
   }
@@ -121,16 +139,20 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
   const pruneTimer = setInterval(prune, PRUNE_INTERVAL_MS);
   pruneTimer.unref();
 
+  const runningEngine = engine!;
   let closing: Promise<void> | undefined;
   return {
     app,
     db,
     mailer,
+    hub,
     close() {
       closing ??= (async () => {
         clearInterval(pruneTimer);
         await app.close();
+        await runningEngine.close();
         await mailer.whenIdle();
+        await hub.close();
         await db.close();
       })();
       return closing;

@@ -85,6 +85,46 @@ const variables = {
     schema: positiveInt.default(60),
     description: 'Window of the per-IP password-reset limit.',
   },
+  RUN_CONCURRENCY: {
+    schema: z.coerce.number().int().min(1).max(256).default(4),
+    description: 'Runs one server process executes at once; more wait in the queue (shared by every process on one database).',
+  },
+  RUN_DAILY_QUOTA: {
+    schema: z.coerce.number().int().min(0).default(1000),
+    description: 'Runs a user may start per UTC day; beyond it a run is recorded as QUOTA_EXCEEDED (0 means no limit).',
+  },
+  RUN_LEASE_MS: {
+    schema: z.coerce.number().int().min(1000).default(60_000),
+    description: 'How long a claimed run may go unrenewed before it counts as crashed and is closed as INTERNAL_ERROR.',
+  },
+  RUN_WORKERS_ENABLED: {
+    schema: flag.default(true),
+    description: 'Whether this process executes queued runs and fires schedules (false: it only serves and enqueues).',
+  },
+  CODE_SANDBOX_THREADS: {
+    schema: z.coerce.number().int().min(1).max(64).default(2),
+    description: 'Worker threads running code steps at once (each holds one QuickJS runtime).',
+  },
+  CODE_MEMORY_LIMIT_MB: {
+    schema: z.coerce.number().int().min(8).max(4096).default(64),
+    description: 'Heap limit of one code step; beyond it the run ends MEMORY_LIMIT_EXCEEDED.',
+  },
+  CODE_TIMEOUT_MS: {
+    schema: z.coerce.number().int().min(100).default(10_000),
+    description: 'Wall-clock limit of one code step; beyond it the run ends TIMEOUT.',
+  },
+  HTTP_PIECE_TIMEOUT_MS: {
+    schema: z.coerce.number().int().min(100).default(30_000),
+    description: 'Default and greatest time an HTTP request step may take.',
+  },
+  HTTP_PIECE_ALLOW_PRIVATE_NETWORKS: {
+    schema: flag.default(false),
+    description: 'Let HTTP request steps reach loopback, private and link-local addresses (the server’s own network).',
+  },
+  DELAY_PIECE_MAX_SECONDS: {
+    schema: z.coerce.number().int().min(0).default(3600),
+    description: 'Longest wait a Delay step may ask for; the run holds a worker while it waits.',
+  },
 } as const;
 
 type VariableName = keyof typeof variables;
@@ -135,6 +175,20 @@ export interface Config {
   wsAuthTimeoutMs: number;
   rateLimits: RateLimitSettings;
   refreshReuseGraceSeconds: number;
+  engine: EngineSettings;
+}
+
+export interface EngineSettings {
+  concurrency: number;
+  dailyQuota: number;
+  leaseMs: number;
+  workersEnabled: boolean;
+  codeThreads: number;
+  codeMemoryBytes: number;
+  codeTimeoutMs: number;
+  httpTimeoutMs: number;
+  httpAllowPrivateNetworks: boolean;
+  maxDelayMs: number;
 }
 
 export class ConfigError extends Error {
@@ -180,6 +234,18 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     wsPingIntervalMs: e.WS_PING_INTERVAL_MS,
     wsAuthTimeoutMs: e.WS_AUTH_TIMEOUT_MS,
     refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
+    engine: {
+      concurrency: e.RUN_CONCURRENCY,
+      dailyQuota: e.RUN_DAILY_QUOTA,
+      leaseMs: e.RUN_LEASE_MS,
+      workersEnabled: e.RUN_WORKERS_ENABLED,
+      codeThreads: e.CODE_SANDBOX_THREADS,
+      codeMemoryBytes: e.CODE_MEMORY_LIMIT_MB * 1024 * 1024,
+      codeTimeoutMs: e.CODE_TIMEOUT_MS,
+      httpTimeoutMs: e.HTTP_PIECE_TIMEOUT_MS,
+      httpAllowPrivateNetworks: e.HTTP_PIECE_ALLOW_PRIVATE_NETWORKS,
+      maxDelayMs: e.DELAY_PIECE_MAX_SECONDS * 1000,
+    },
     rateLimits: {
       loginPerEmail: { max: e.RATE_LIMIT_LOGIN_EMAIL_MAX, windowMs: minutes(e.RATE_LIMIT_LOGIN_EMAIL_WINDOW_MINUTES) },
       loginPerIp: { max: e.RATE_LIMIT_LOGIN_IP_MAX, windowMs: minutes(e.RATE_LIMIT_LOGIN_IP_WINDOW_MINUTES) },

@@ -23,6 +23,12 @@ export interface Database extends Queryable {
   /** Commits when `fn` resolves, rolls back when it throws. */
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * LISTEN on `channel` over a connection of its own; `onPayload` gets each NOTIFY payload. Resolves once
+   * listening, with the function that stops. Optional: an adapter that is one process by construction
+   * (PGlite) leaves it out and callers deliver in-process instead.
+   */
+  listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 /** PostgreSQL's SQLSTATE for a unique-constraint violation; both adapters expose it as `error.code`. */

@@ -15,7 +15,13 @@ function queryable(target: PgliteQueryable): Queryable {
   };
 }
 
-/** Opens (creating on first use) an embedded PostgreSQL kept on disk in `directory`. */
+/**
+ * Opens (creating on first use) an embedded PostgreSQL kept on disk in `directory`.
+ *
+ * It has no `listen`: one PGlite is one process holding its data directory alone, so a NOTIFY could only
+ * ever reach this same process. Callers (the live hub) deliver in-process instead, which spares a round
+ * trip through the single connection that every query waits on.
+ */
 export async function openPglite(directory: string): Promise<Database> {
   await mkdir(directory, { recursive: true });
   const pg = await PGlite.create({ dataDir: directory });

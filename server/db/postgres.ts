@@ -1,11 +1,15 @@
 import pg from 'pg';
 import type { Database, Queryable, Transaction } from './database.ts';
+import { createPostgresListener } from './postgres-listener.ts';
 
 export interface PostgresOptions {
   url: string;
   /** Every connection uses this schema (tests get a fresh one each); it must already exist. */
   schema?: string | undefined;
-  /** Called when an idle pooled connection fails (the pool replaces it); without a handler it would crash. */
+  /**
+   * Called when an idle pooled connection fails (the pool replaces it) or the LISTEN connection drops (it
+   * is reopened); without a handler either would crash the process.
+   */
   onIdleError?: (error: Error) => void;
 }
 
@@ -29,6 +33,7 @@ export function openPostgres(options: PostgresOptions): Database {
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
   pool.on('error', (error) => options.onIdleError?.(error));
+  const listener = createPostgresListener({ url: options.url, schema: options.schema, onError: options.onIdleError });
   let closing: Promise<void> | undefined;
   return {
     kind: 'postgres',
@@ -60,8 +65,9 @@ export function openPostgres(options: PostgresOptions): Database {
         client.release(broken);
       }
     },
+    listen: (channel, onPayload) => listener.listen(channel, onPayload),
     close() {
-      closing ??= pool.end();
+      closing ??= Promise.all([listener.close(), pool.end()]).then(() => undefined);
       return closing;
     },
   };

@@ -2,7 +2,8 @@ import type { Queryable } from './database.ts';
 
 /**
  * Deletes rows that can no longer change an answer: refresh and reset tokens past their expiry (a day's
- * margin keeps them around for anyone investigating a report), and rate-limit windows that have ended.
+ * margin keeps them around for anyone investigating a report), rate-limit windows that have ended, and
+ * schedule ticks old enough that no process can still be deciding whether to fire them.
  */
 export async function pruneExpiredRows(db: Queryable, longestWindowMs: number): Promise<void> {
   await db.query(`DELETE FROM refresh_tokens WHERE expires_at < now() - interval '1 day'`);
@@ -10,4 +11,5 @@ export async function pruneExpiredRows(db: Queryable, longestWindowMs: number): 
   await db.query(`DELETE FROM rate_limits WHERE window_start < now() - $1::float8 * interval '1 second'`, [
     longestWindowMs / 1000,
   ]);
+  await db.query(`DELETE FROM schedule_fires WHERE fire_time < now() - interval '1 day'`);
 }

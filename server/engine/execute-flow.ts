@@ -12,7 +12,7 @@ import { selectBranches, type ResolvedConditionRow } from '../../src/domain/cond
 import type { FlatStep, FlatVersion, RunStatus, StepRunStatus } from '../../src/domain/index.ts';
 import { versionReader } from '../../src/domain/flow/index.ts';
 import type { CodeResult } from './sandbox/code-sandbox.ts';
-import { resolveTemplates, type Scope } from './templates.ts';
+import { resolveTemplates } from './templates.ts';
 
 export interface StepRecord {
   stepName: string;
@@ -137,6 +137,7 @@ export async function executeFlow(version: FlatVersion, triggerOutput: unknown, 
             });
           } catch (error) {
             if (error instanceof StepFailure) throw error;
+            if (deps.signal?.aborted) throw new StepFailure('STOPPED', 'The run was stopped');
             throw new StepFailure('FAILED', error instanceof Error ? error.message : String(error));
           }
           break;

@@ -5,7 +5,7 @@
  * goes on; a lease that runs out (its process died mid-run) is found by `recoverExpired` — at start and
  * then periodically — and the run is closed as INTERNAL_ERROR, never left RUNNING for ever.
  */
-import type { Database } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { storableJson } from '../http/input.ts';
 
 export interface QueuedRun {
@@ -21,7 +21,7 @@ export interface FinishedRun {
   steps: unknown[];
 }
 
-export async function enqueueRun(db: Database, run: Omit<QueuedRun, 'runId'>): Promise<string> {
+export async function enqueueRun(db: Queryable, run: Omit<QueuedRun, 'runId'>): Promise<string> {
   const { rows } = await db.query<{ run_id: string }>(
     `INSERT INTO run_queue (flow_id, version_id, user_id, payload) VALUES ($1, $2, $3, $4::jsonb) RETURNING run_id`,
     [run.flowId, run.versionId, run.userId, storableJson(run.payload ?? {}, 'The run payload')],

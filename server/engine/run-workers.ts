@@ -10,12 +10,15 @@ import { claimRun, finishRun, recoverExpired, renewLease, type FinishedRun, type
 
 export interface RunWorkersOptions {
   db: Database;
-  execute: (run: QueuedRun) => Promise<FinishedRun>;
+  /** Runs one run; `signal` aborts when the process shuts down and the run did not end in time. */
+  execute: (run: QueuedRun, signal: AbortSignal) => Promise<FinishedRun>;
   concurrency?: number;
   leaseMs?: number;
   pollMs?: number;
   /** Identifies this process's claims; random by default. */
   workerId?: string;
+  /** Called once a run's outcome is recorded (not for runs this worker lost its lease on). */
+  onFinished?: (run: QueuedRun, result: FinishedRun) => void;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -30,6 +33,7 @@ export class RunWorkers {
   private recoverTimer: NodeJS.Timeout | null = null;
   private readonly inFlight = new Set<Promise<void>>();
   private filling = false;
+  private readonly shutdown = new AbortController();
 
   constructor(private readonly options: RunWorkersOptions) {
     this.workerId = options.workerId ?? `worker-${randomUUID()}`;
@@ -55,12 +59,18 @@ export class RunWorkers {
     });
   }
 
-  /** Stops taking runs and waits for the ones in progress. */
-  async stop(): Promise<void> {
+  /**
+   * Stops taking runs and waits for the ones in progress; after `graceMs` they are aborted (a long Delay
+   * must not hold a shutdown) and get a moment to record how they ended.
+   */
+  async stop(graceMs = 5000): Promise<void> {
     this.stopped = true;
     if (this.pollTimer) clearTimeout(this.pollTimer);
     if (this.recoverTimer) clearInterval(this.recoverTimer);
-    await Promise.all([...this.inFlight]);
+    const all = Promise.all([...this.inFlight]);
+    if (await settlesWithin(all, graceMs)) return;
+    this.shutdown.abort();
+    await settlesWithin(all, 2000);
   }
 
   private async fill(): Promise<void> {
@@ -93,7 +103,7 @@ export class RunWorkers {
     renew.unref();
     let result: FinishedRun;
     try {
-      result = await this.options.execute(run);
+      result = await this.options.execute(run, this.shutdown.signal);
     } catch (error) {
       this.options.log?.('A run failed inside the engine', error);
       result = { status: 'INTERNAL_ERROR', steps: [] };
@@ -101,9 +111,19 @@ export class RunWorkers {
       clearInterval(renew);
     }
     try {
-      await finishRun(this.options.db, run.runId, this.workerId, result);
+      if (await finishRun(this.options.db, run.runId, this.workerId, result)) this.options.onFinished?.(run, result);
     } catch (error) {
       this.options.log?.('Recording a run failed', error);
     }
   }
+}
+
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  const settled = await Promise.race([promise.then(() => true, () => true), timeout]);
+  clearTimeout(timer);
+  return settled;
 }

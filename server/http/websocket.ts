@@ -1,7 +1,8 @@
 /**
  * The live connection at /ws (SPEC §7 "Secure websocket"). A client authenticates with its access token,
  * then subscribes to workflows; the server pings every interval and closes a socket that has not
- * authenticated in time. Messages of one socket are handled one after another, so `auth` followed at
+ * authenticated in time. An authenticated socket is attached to the live hub, which sends it the user's
+ * notifications (`{type, data}`) from whichever server process raised them. Messages of one socket are handled one after another, so `auth` followed at
  * once by `subscribe` is answered in that order even though checking the token is asynchronous.
  */
 import websocket from '@fastify/websocket';
@@ -9,12 +10,14 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { ApiError } from './errors.ts';
+import type { LiveHub, LiveMessage } from './live-hub.ts';
 
 export interface WebSocketOptions {
   /** The user id an access token belongs to; throws (an ApiError with a message for people) if refused. */
   authenticate(token: string): Promise<{ id: string }>;
   pingIntervalMs: number;
   authTimeoutMs: number;
+  hub: LiveHub;
 }
 
 const MAX_MESSAGE_BYTES = 64 * 1024;
@@ -37,7 +40,8 @@ export type ServerMessage =
   | { type: 'ping' }
   | { type: 'subscription_confirmed'; workflow_id: string | number }
   | { type: 'unsubscription_confirmed'; workflow_id: string | number }
-  | { type: 'error'; message: string };
+  | { type: 'error'; message: string }
+  | LiveMessage;
 
 function textOf(data: unknown): string | undefined {
   if (Buffer.isBuffer(data)) return data.toString('utf8');
@@ -72,6 +76,7 @@ export async function registerWebSocket(app: FastifyInstance, options: WebSocket
 
 function serveSocket(socket: WebSocket, log: FastifyBaseLogger, options: WebSocketOptions): void {
   let userId: string | undefined;
+  let detach: (() => void) | undefined;
   const subscriptions = new Set<string | number>();
   let queue: Promise<void> = Promise.resolve();
 
@@ -97,9 +102,15 @@ function serveSocket(socket: WebSocket, log: FastifyBaseLogger, options: WebSock
     switch (message.type) {
       case 'auth':
         try {
-          userId = (await options.authenticate(message.token)).id;
+          const user = await options.authenticate(message.token);
+          // Closed while the token was checked: attaching now would leak the socket into the hub.
+          if (socket.readyState !== socket.OPEN) return;
+          userId = user.id;
           clearTimeout(authTimer);
           send({ type: 'auth_success' });
+          // A second auth (a refreshed token) may name another user: the socket follows the latest one.
+          detach?.();
+          detach = options.hub.attach(userId, send);
         } catch (error) {
           if (!(error instanceof ApiError)) log.error({ err: error }, 'WebSocket authentication failed');
           send({ type: 'auth_error', message: error instanceof ApiError ? error.message : 'Server error' });
@@ -128,6 +139,7 @@ function serveSocket(socket: WebSocket, log: FastifyBaseLogger, options: WebSock
   socket.on('close', () => {
     clearTimeout(authTimer);
     clearInterval(pingTimer);
+    detach?.();
     subscriptions.clear();
   });
 }

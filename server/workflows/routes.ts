@@ -20,9 +20,11 @@ import { findFlowVersion, listVersions } from './versions-repository.ts';
 export interface WorkflowDependencies {
   db: Database;
   authenticator: Authenticator;
+  /** A workflow was published, enabled, disabled or deleted (the scheduler re-reads its schedules). */
+  onFlowsChanged?: () => void;
 }
 
-export function workflowRoutes({ db, authenticator }: WorkflowDependencies) {
+export function workflowRoutes({ db, authenticator, onFlowsChanged }: WorkflowDependencies) {
   return async function register(app: FastifyInstance): Promise<void> {
     app.get('/workflow/paginate', async (request) => {
       const user = await authenticator.userFromRequest(request);
@@ -73,6 +75,7 @@ export function workflowRoutes({ db, authenticator }: WorkflowDependencies) {
       const user = await authenticator.userFromRequest(request);
       const { id } = parse(idParamsSchema, request.params);
       if (!(await deleteFlow(db, user.id, id))) throw flowNotFound();
+      onFlowsChanged?.();
       return { success: true };
     });
 

@@ -5,7 +5,7 @@ import { parse } from '../http/validate.ts';
 import { runNotFound } from './errors.ts';
 import { enabledFlowsTriggeredBy } from './flows-repository.ts';
 import type { WorkflowDependencies } from './routes.ts';
-import { findRun, lastRunTimes, listRuns } from './runs-repository.ts';
+import { findQueuedRun, findRun, lastRunTimes, listRuns } from './runs-repository.ts';
 import { nextRunOf, SCHEDULE_PIECE, scheduleOf } from './schedules.ts';
 import { executionsQuerySchema } from './schemas.ts';
 
@@ -28,7 +28,8 @@ export function runRoutes({ db, authenticator }: WorkflowDependencies) {
     app.get('/workflow/execution/:id', async (request) => {
       const user = await authenticator.userFromRequest(request);
       const { id } = parse(idParamsSchema, request.params);
-      const run = await findRun(db, user.id, id);
+      // Claiming moves a run from the queue into flow_runs in one transaction, so it is in one or the other.
+      const run = (await findRun(db, user.id, id)) ?? (await findQueuedRun(db, user.id, id)) ?? (await findRun(db, user.id, id));
       if (!run) throw runNotFound();
       return run;
     });

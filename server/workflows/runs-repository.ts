@@ -84,7 +84,8 @@ export const newRunSchema = z.looseObject({
 });
 export type NewRun = z.input<typeof newRunSchema>;
 
-function normalizeStep(step: StepRunInput): StepRun {
+/** Step runs in the API's shape with every field present (what the engine records goes through this too). */
+export function normalizeStep(step: StepRunInput): StepRun {
   const stepName = step.stepName ?? step.step_name ?? '';
   return {
     stepName,
@@ -186,6 +187,25 @@ export async function findRun(db: Queryable, userId: string, runId: string): Pro
   );
   const row = rows[0];
   return row ? { ...toRunSummary(row), steps: row.steps ?? [] } : undefined;
+}
+
+export interface QueuedRunView extends Run {
+  queued: true;
+}
+
+/**
+ * A run still waiting in the queue, as the executions API shows it: RUNNING (SPEC §4 has no waiting
+ * status, and to the user it has started), `queued: true`, no steps yet, started when it was queued.
+ */
+export async function findQueuedRun(db: Queryable, userId: string, runId: string): Promise<QueuedRunView | undefined> {
+  const { rows } = await db.query<RunRow>(
+    `SELECT q.run_id AS id, q.flow_id, ${LATEST_NAME_SQL('f')} AS workflow_name, q.version_id, 'RUNNING' AS status,
+            date_trunc('milliseconds', q.enqueued_at) AS start_time, NULL::timestamptz AS finish_time
+     FROM run_queue q JOIN flows f ON f.id = q.flow_id WHERE q.run_id = $1 AND q.user_id = $2`,
+    [runId, userId],
+  );
+  const row = rows[0];
+  return row ? { ...toRunSummary(row), steps: [], queued: true } : undefined;
 }
 
 /** The start of each given flow's latest run. */

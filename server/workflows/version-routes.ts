@@ -16,7 +16,7 @@ import {
   statusBodySchema,
 } from './schemas.ts';
 
-export function versionRoutes({ db, authenticator }: WorkflowDependencies) {
+export function versionRoutes({ db, authenticator, onFlowsChanged }: WorkflowDependencies) {
   return async function register(app: FastifyInstance): Promise<void> {
     app.post('/workflow/version', async (request, reply) => {
       const user = await authenticator.userFromRequest(request);
@@ -35,6 +35,7 @@ export function versionRoutes({ db, authenticator }: WorkflowDependencies) {
       const user = await authenticator.userFromRequest(request);
       const body = parse(statusBodySchema, request.body);
       const { flow, displayName } = await setStatus(db, user.id, body);
+      onFlowsChanged?.();
       return { flow: toFlowDto(flow, displayName) };
     });
 
@@ -49,6 +50,7 @@ export function versionRoutes({ db, authenticator }: WorkflowDependencies) {
       const user = await authenticator.userFromRequest(request);
       const body = parse(publishBodySchema, request.body);
       const { flow, version } = await publish(db, user.id, body);
+      onFlowsChanged?.();
       return { workflow: toFlowDto(flow, version.display_name), version: toVersionDto(version) };
     });
   };

@@ -22,6 +22,8 @@ export const runSummarySchema = z.object({
   startTime: z.string(),
   finishTime: z.nullish(z.string()),
   duration: z.nullish(z.number()),
+  /** A run still waiting for a free worker: RUNNING, with no step started yet. */
+  queued: z.optional(z.boolean()),
 });
 export type RunSummary = z.output<typeof runSummarySchema>;
 
@@ -117,7 +119,7 @@ export function createExecutionsApi(http: HttpClient) {
 export const executionsApi = createExecutionsApi(authenticatedClient);
 
 /** How often a list or a run still in progress is asked again, so its status moves without a reload. */
-export const LIVE_REFRESH_MS = 5000;
+export const LIVE_REFRESH_MS = 2000;
 const whileRunning = (running: boolean) => (running ? LIVE_REFRESH_MS : false);
 
 /** SPEC §9 retries are for failures that may pass; a 4xx (not found, refused) will answer the same again. */

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { claimRun, enqueueRun } from '../../server/engine/run-queue.ts';
 import { RunWorkers } from '../../server/engine/run-workers.ts';
+import { loadConfig } from '../../server/config.ts';
 import { signedInUser, startTestServer, type TestServer } from './helpers.ts';
 import { chain, publishedFlow } from './flows.ts';
 
@@ -16,7 +17,8 @@ let flowId: string;
 let versionId: string;
 
 beforeAll(async () => {
-  t = await startTestServer();
+  // The server's own workers would take these runs; this file runs pools of its own.
+  t = await startTestServer({ engine: { ...loadConfig({}).engine, workersEnabled: false } });
   const user = await signedInUser(t.app);
   userId = user.id;
   const { flow, version } = await publishedFlow(t, user.token, chain(1));

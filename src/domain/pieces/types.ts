@@ -26,6 +26,11 @@ export interface PieceProp {
   readonly min?: number;
   readonly max?: number;
   readonly integer?: boolean;
+  /**
+   * The server offers choices via POST /workflow/options (e.g. the Store's existing keys); any text is
+   * still accepted, because a choice is a convenience and the value may not exist yet.
+   */
+  readonly dynamicOptions?: boolean;
 }
 
 export interface PieceAction {

@@ -1,7 +1,10 @@
+import { useEffect } from 'react';
 import { Link, useLocation, useNavigation } from 'react-router';
 import { Logo } from '../components/ui/logo.tsx';
 import { ChevronRight, PanelLeft } from 'lucide-react';
 import { activeLink, sectionForPath, sectionModel } from './sections.ts';
+import { liveStore } from '../stores/live-store.ts';
+import { NotificationBell } from './notification-bell.tsx';
 
 interface AppHeaderProps {
   /** Absent on routes without a sidebar. */
@@ -9,8 +12,10 @@ interface AppHeaderProps {
   sidebarExpanded: boolean;
 }
 
-/** The bar above the content: the sidebar toggle (also Ctrl/Cmd+B) and where you are. */
+/** The bar above the content: the sidebar toggle (also Ctrl/Cmd+B), where you are, and the notifications. */
 export function AppHeader({ onToggleSidebar, sidebarExpanded }: AppHeaderProps) {
+  // The live connection lives as long as the signed-in frame (SPEC §4: open while authenticated).
+  useEffect(() => liveStore.start(), []);
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const section = sectionModel(sectionForPath(pathname));
@@ -51,6 +56,9 @@ export function AppHeader({ onToggleSidebar, sidebarExpanded }: AppHeaderProps) 
             </span>
           </>
         ) : null}
+      </div>
+      <div className="header-actions">
+        <NotificationBell store={liveStore} />
       </div>
       {navigation.state === 'loading' ? <div className="route-progress" role="progressbar" aria-label="Loading page" /> : null}
     </header>

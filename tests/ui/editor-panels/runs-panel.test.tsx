@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from '@rstest/core';
 import type { InfiniteData } from '@tanstack/react-query';
-import type { RunPage } from '../../../src/api/executions-api.ts';
+import { LIVE_REFRESH_MS, type RunPage } from '../../../src/api/executions-api.ts';
 import { RunsPanel } from '../../../src/ui/screens/editor/panels/runs-panel.tsx';
 import { flowRunsQuery } from '../../../src/ui/screens/editor/panels/runs-query.ts';
 import { button, click, createHarness, press, settle, textOf, type Handler } from './harness.tsx';
@@ -109,7 +109,7 @@ describe('RunsPanel', () => {
     expect(calls.closed).toBe(2);
   });
 
-  it('asks again every 5 seconds while a loaded run is running, and not otherwise', () => {
+  it('asks again every 2 seconds while a loaded run is running, and not otherwise', () => {
     const interval = flowRunsQuery('flow-1').refetchInterval as (query: { state: { data: InfiniteData<RunPage> | undefined } }) => number | false;
     const pages = (...statuses: string[]) => ({
       state: {
@@ -119,7 +119,8 @@ describe('RunsPanel', () => {
         },
       },
     });
-    expect(interval(pages('SUCCEEDED', 'RUNNING'))).toBe(5000);
+    expect(LIVE_REFRESH_MS).toBe(2000);
+    expect(interval(pages('SUCCEEDED', 'RUNNING'))).toBe(LIVE_REFRESH_MS);
     expect(interval(pages('SUCCEEDED', 'FAILED', 'PAUSED'))).toBe(false);
     expect(interval({ state: { data: undefined } })).toBe(false);
   });

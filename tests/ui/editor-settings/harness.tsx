@@ -5,6 +5,7 @@
  */
 import { act, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   applyOperation,
   createEmptyVersion,
@@ -44,6 +45,8 @@ export class PanelHarness {
   refuseNext: (Error & { code?: string }) | undefined;
   private held: FlowOperationInput[] = [];
   private root: Root;
+  // A prop with server choices (the Store's key) asks through TanStack Query once focused, as in the app.
+  private queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   private setVersion: ((version: FlatVersion) => void) | undefined;
 
   constructor(version: FlatVersion, private stepName: string, private readOnly = false) {
@@ -74,7 +77,13 @@ export class PanelHarness {
         />
       );
     };
-    await act(async () => this.root.render(<Host />));
+    await act(async () =>
+      this.root.render(
+        <QueryClientProvider client={this.queries}>
+          <Host />
+        </QueryClientProvider>,
+      ),
+    );
     return this;
   }
 
@@ -103,6 +112,7 @@ export class PanelHarness {
 
   async unmount() {
     await act(async () => this.root.unmount());
+    this.queries.clear();
     this.container.remove();
   }
 

@@ -1,6 +1,6 @@
 import type { PieceDefinition, PieceProp } from '../types.ts';
 
-const key: PieceProp = { name: 'key', displayName: 'Key', type: 'SHORT_TEXT', required: true };
+const key: PieceProp = { name: 'key', displayName: 'Key', type: 'SHORT_TEXT', required: true, dynamicOptions: true };
 
 /** Activepieces' key-value store piece: values kept between runs. */
 export const storePiece: PieceDefinition = {

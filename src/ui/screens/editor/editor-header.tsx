@@ -1,6 +1,6 @@
 /**
  * The editor's top bar: back, the workflow's name (renamed in place, an undoable CHANGE_NAME), the
- * version's state, the save indicator, undo/redo, the left-panel switches, shortcuts, and Publish.
+ * version's state, the save indicator, undo/redo, the left-panel switches, shortcuts, Run and Publish.
  */
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router';
@@ -12,6 +12,8 @@ import { InlineName } from './inline-name.tsx';
 import { SaveIndicator } from './save-indicator.tsx';
 import type { EditorStore } from './store/editor-store.ts';
 import { editErrorMessage } from './edit-errors.ts';
+import { RunButton } from './run-button.tsx';
+import type { RunWorkflow } from './use-run-workflow.ts';
 
 export const PUBLISH_TOAST_ID = 'publish';
 
@@ -29,9 +31,10 @@ interface HeaderProps {
   store: EditorStore;
   onShowShortcuts(): void;
   onImport(): void;
+  runner: RunWorkflow;
 }
 
-export const EditorHeader = observer(function EditorHeader({ store, onShowShortcuts, onImport }: HeaderProps) {
+export const EditorHeader = observer(function EditorHeader({ store, onShowShortcuts, onImport, runner }: HeaderProps) {
   const version = store.version;
   const flow = store.flow;
   if (!version || !flow) return null;
@@ -114,6 +117,7 @@ export const EditorHeader = observer(function EditorHeader({ store, onShowShortc
         <button type="button" className="btn btn-ghost btn-sm btn-icon" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={onShowShortcuts}>
           <Keyboard width={16} height={16} aria-hidden="true" />
         </button>
+        <RunButton store={store} runner={runner} />
         <button
           type="button"
           className="btn btn-primary btn-sm"

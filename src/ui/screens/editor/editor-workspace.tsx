@@ -1,18 +1,16 @@
 /**
  * The open editor: top bar, read-only banner, left panel (runs, versions, run details), the canvas, the
- * right panel (step settings or copilot), the step picker, and the dialogs (shortcuts, conflict, leave).
+ * right panel (step settings or copilot, editor-right-panel.tsx), the step picker, and the dialogs
+ * (shortcuts, conflict, leave). Runs started here (use-run-workflow.ts) open in the run details.
  */
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { reaction } from 'mobx';
-import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { CopyPlus, Lock, Sparkles, Trash2, X } from 'lucide-react';
+import { Lock } from 'lucide-react';
 import type { ReactFlowInstance } from '@xyflow/react';
-import { nextStepName, toStoredVersion, type FlowOperationInput } from '../../../domain/flow/index.ts';
-import type { ApplyOptions } from '../../../worker/editor-types.ts';
+import { nextStepName, toStoredVersion } from '../../../domain/flow/index.ts';
 import { createDraftFrom, getVersion } from '../../../api/workflows-api.ts';
-import { executionDetailQuery } from '../../../api/executions-api.ts';
 import { AppDialog } from '../../components/data/dialog.tsx';
 import type { EditorStore } from './store/editor-store.ts';
 import { EditorStoreContext } from './store/editor-context.tsx';
@@ -22,12 +20,13 @@ import { EditorHeader } from './editor-header.tsx';
 import { LeaveGuard } from './leave-guard.tsx';
 import { SHORTCUTS, useEditorShortcuts } from './use-editor-shortcuts.ts';
 import { editErrorMessage } from './edit-errors.ts';
-import { StepSettingsPanel } from './settings/step-settings-panel.tsx';
 import { StepPicker, actionForChoice, type StepChoice } from './settings/step-picker.tsx';
 import { VersionsPanel } from './panels/versions-panel.tsx';
 import { RunsPanel } from './panels/runs-panel.tsx';
 import { RunDetailsPanel } from './panels/run-details-panel.tsx';
-import { failedStepOf, initialIterations, stepRecordsAt } from './panels/run-overlay.ts';
+import { useRunOverlay } from './panels/use-run-overlay.ts';
+import { RightPanel } from './editor-right-panel.tsx';
+import { useRunWorkflow } from './use-run-workflow.ts';
 import { fetchWorkflowRaw } from './editor-screen.tsx';
 
 const ReadOnlyBanner = observer(function ReadOnlyBanner({ store, onEdit }: { store: EditorStore; onEdit(): void }) {
@@ -121,46 +120,6 @@ const PickerPopover = observer(function PickerPopover({ store }: { store: Editor
   );
 });
 
-function CopilotPanel({ onClose }: { onClose(): void }) {
-  return (
-    <aside className="editor-side editor-side-right copilot-panel" aria-label="Copilot">
-      <header className="copilot-header">
-        <Sparkles width={16} height={16} aria-hidden="true" />
-        <h2>Copilot</h2>
-        <button type="button" className="btn btn-ghost btn-sm btn-icon" aria-label="Close panel" onClick={onClose}>
-          <X width={16} height={16} aria-hidden="true" />
-        </button>
-      </header>
-      <p className="copilot-text">Copilot is not available on this server.</p>
-    </aside>
-  );
-}
-
-/** Keeps the canvas's run colours and the selection in step with the run being inspected. */
-function useRunOverlay(store: EditorStore): void {
-  const runId = store.runId;
-  const run = useQuery({ ...executionDetailQuery(runId ?? ''), enabled: runId !== null });
-  const seeded = useRef<string | null>(null);
-  useEffect(() => {
-    if (!runId || !run.data) {
-      store.setRunStatuses(null);
-      return;
-    }
-    if (seeded.current !== runId) {
-      seeded.current = runId;
-      // SPEC §4: loops default to iteration 0, the maximum for loops holding the failed step; the failed step is selected.
-      store.openRun(runId, initialIterations(run.data));
-      const failed = failedStepOf(run.data);
-      if (failed && store.step(failed)) store.select(failed);
-    }
-    const records = stepRecordsAt(run.data, store.iterations);
-    store.setRunStatuses(new Map([...records].map(([name, record]) => [name, record.status])));
-  }, [store, runId, run.data, store.iterations]);
-  useEffect(() => {
-    if (!runId) seeded.current = null;
-  }, [runId]);
-}
-
 const LeftPanel = observer(function LeftPanel({ store, onOpenVersion, onUseAsDraft }: { store: EditorStore; onOpenVersion(id: string): void; onUseAsDraft(id: string): Promise<void> }) {
   const flow = store.flow;
   const version = store.version;
@@ -190,63 +149,14 @@ const LeftPanel = observer(function LeftPanel({ store, onOpenVersion, onUseAsDra
   }
 });
 
-const RightPanel = observer(function RightPanel({ store }: { store: EditorStore }) {
-  // The panel follows edits at a lower priority than the canvas: the card a keystroke renamed paints
-  // first, the panel (which keeps its own field text) catches up in the next frame.
-  const version = useDeferredValue(store.version);
-  // Stable callbacks: the panel's body is memoised on the step and must not re-render for other edits.
-  const apply = useCallback((operation: FlowOperationInput, options?: ApplyOptions) => store.apply(operation, options), [store]);
-  const breakGroup = useCallback(() => store.breakGroup(), [store]);
-  const close = useCallback(() => store.setRightPanel('none'), [store]);
-  if (store.rightPanel === 'copilot') return <CopilotPanel onClose={() => store.setRightPanel('none')} />;
-  if (store.rightPanel !== 'piece-settings' || !version || !store.primary) return null;
-  const name = store.primary;
-  const fail = (fallback: string) => (error: unknown) => toast.error(editErrorMessage(error, fallback));
-  const actions =
-    name === 'trigger' || store.readOnly ? null : (
-      <>
-        <button
-          type="button"
-          className="icon-button"
-          aria-label="Duplicate step"
-          title="Duplicate step (Ctrl/Cmd+D)"
-          onClick={() => void store.apply({ type: 'DUPLICATE_ACTION', request: { stepName: name } }).catch(fail('The step could not be duplicated'))}
-        >
-          <CopyPlus width={16} height={16} aria-hidden="true" />
-        </button>
-        <button
-          type="button"
-          className="icon-button"
-          aria-label="Delete step"
-          title="Delete step (Delete)"
-          onClick={() => void store.apply({ type: 'DELETE_ACTION', request: { names: [name] } }).catch(fail('The step could not be deleted'))}
-        >
-          <Trash2 width={16} height={16} aria-hidden="true" />
-        </button>
-      </>
-    );
-  return (
-    <div className="editor-side editor-side-right">
-      <StepSettingsPanel
-        key={store.primary}
-        version={version}
-        stepName={store.primary}
-        readOnly={store.readOnly}
-        apply={apply}
-        breakGroup={breakGroup}
-        onClose={close}
-        actions={actions}
-      />
-    </div>
-  );
-});
-
 export const EditorWorkspace = observer(function EditorWorkspace({ store, onReload }: { store: EditorStore; onReload(): void }) {
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const flowInstance = useRef<ReactFlowInstance<CanvasNode, CanvasEdge> | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
   useRunOverlay(store);
+  const runner = useRunWorkflow(store);
+  const startRun = runner.start;
 
   // On a phone the settings panel covers the canvas: show the canvas first, settings on demand.
   useEffect(() => {
@@ -279,13 +189,14 @@ export const EditorWorkspace = observer(function EditorWorkspace({ store, onRelo
     () => ({
       showShortcuts: () => setShortcutsOpen(true),
       focusStep,
+      run: () => void startRun(),
       openSettings: () => {
         store.setRightPanel('piece-settings');
         // Keyboard users land in the panel's first field.
         requestAnimationFrame(() => (document.querySelector('[aria-label="Step settings"] input, [aria-label="Step settings"] textarea') as HTMLElement | null)?.focus());
       },
     }),
-    [focusStep, store],
+    [focusStep, store, startRun],
   );
 
   // A step added or pasted off screen (or chosen in the run details) is brought into view once laid out.
@@ -346,7 +257,7 @@ export const EditorWorkspace = observer(function EditorWorkspace({ store, onRelo
   return (
     <EditorStoreContext.Provider value={store}>
       <div className="editor-shell">
-        <EditorHeader store={store} onShowShortcuts={() => setShortcutsOpen(true)} onImport={onImport} />
+        <EditorHeader store={store} onShowShortcuts={() => setShortcutsOpen(true)} onImport={onImport} runner={runner} />
         <ReadOnlyBanner store={store} onEdit={() => {
             if (!store.version) return;
             useAsDraft(store.version.id).catch((error: unknown) => toast.error(editErrorMessage(error, 'Could not make a draft from this version')));

@@ -1,6 +1,6 @@
 /**
  * The editor's keyboard (issue #5): Ctrl/Cmd+Z undo, Ctrl/Cmd+Shift+Z and Ctrl/Cmd+Y redo, Delete,
- * Ctrl/Cmd+C/V/D, arrows along the flow, Escape closes panels, '?' lists the shortcuts. Keys typed into a
+ * Ctrl/Cmd+C/V/D, arrows along the flow, Escape closes panels, Ctrl/Cmd+Enter runs, '?' lists the shortcuts. Keys typed into a
  * field (the settings panel, a dialog) are the field's own and never reach these.
  */
 import { useEffect } from 'react';
@@ -19,6 +19,7 @@ export const SHORTCUTS: readonly { keys: string; action: string }[] = [
   { keys: 'S', action: 'Skip or unskip the selected steps' },
   { keys: 'Arrow keys', action: 'Select the next or previous step' },
   { keys: 'Enter', action: 'Open the selected step’s settings' },
+  { keys: 'Ctrl/Cmd + Enter', action: 'Run this version' },
   { keys: 'Shift + click, drag on the canvas', action: 'Select several steps' },
   { keys: 'Escape', action: 'Close the open panel' },
   { keys: 'Ctrl/Cmd + B', action: 'Toggle the sidebar (elsewhere in the app)' },
@@ -66,6 +67,8 @@ export interface ShortcutHandlers {
   showShortcuts(): void;
   focusStep(name: string): void;
   openSettings(): void;
+  /** Saves and starts a run (the header's Run button). */
+  run?(): void;
 }
 
 export function useEditorShortcuts(store: EditorStore, handlers: ShortcutHandlers): void {
@@ -114,6 +117,10 @@ export function useEditorShortcuts(store: EditorStore, handlers: ShortcutHandler
         else if (store.rightPanel !== 'none') store.setRightPanel('none');
         else if (store.leftPanel !== 'none') store.setLeftPanel('none');
         else store.clearSelection();
+      } else if (mod && event.key === 'Enter') {
+        if (!handlers.run) return;
+        event.preventDefault();
+        handlers.run();
       } else if (event.key === 'Enter' && store.primary && !mod) {
         const target = event.target as HTMLElement | null;
         if (target?.closest('button, a')) return;

@@ -1,6 +1,7 @@
 /**
  * /executions/{id}: one run — which workflow (a link to its editor), how it ended, when it started, how
- * long it took — and its step-by-step timeline. An unknown or foreign id answers 404: 'Execution not found'.
+ * long it took — and its step-by-step timeline, asked again every 2 s while it runs (executionDetailQuery).
+ * An unknown or foreign id answers 404: 'Execution not found'.
  */
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, SearchX } from 'lucide-react';
@@ -72,7 +73,13 @@ function RunView({ run }: { run: RunDetail }) {
             Steps
           </h2>
         </div>
-        <StepTimeline steps={run.steps} label="Steps" />
+        {run.status === 'RUNNING' && run.steps.length === 0 ? (
+          <p className="step-timeline-empty" role="status">
+            {run.queued ? 'Waiting for a free worker…' : 'Starting…'}
+          </p>
+        ) : (
+          <StepTimeline steps={run.steps} label="Steps" />
+        )}
       </section>
     </>
   );

@@ -1,7 +1,8 @@
 /**
  * /executions: every run of the user's workflows, newest first, ten to a page, filtered by status,
  * workflow and time range (kept in the address). A row opens the run; the workflow cell is the link that
- * keyboard and screen-reader users follow, since a table row cannot take focus.
+ * keyboard and screen-reader users follow, since a table row cannot take focus. While a run on the page is
+ * RUNNING the page is asked again every 2 s (executionListQuery), so statuses move without a reload.
  */
 import { useQuery } from '@tanstack/react-query';
 import { History, SearchX } from 'lucide-react';

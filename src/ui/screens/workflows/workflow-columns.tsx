@@ -1,6 +1,6 @@
 /** The columns of the workflow table: name (a link, the keyboard path to the editor), status, updated, version, actions. */
 import { Link } from 'react-router';
-import { BookmarkPlus, Copy, Download, ExternalLink, Pencil, Trash2 } from 'lucide-react';
+import { BookmarkPlus, Copy, Download, ExternalLink, Pencil, Play, Trash2 } from 'lucide-react';
 import type { WorkflowSummary } from '../../../api/workflows-api.ts';
 import type { FlowStatus } from '../../../domain/index.ts';
 import type { DataColumn } from '../../components/data/data-table.tsx';
@@ -15,6 +15,7 @@ export const editorPath = (id: string) => `/workflows/${id}/edit`;
 
 export interface WorkflowColumnHandlers {
   open: (row: WorkflowSummary) => void;
+  run: (row: WorkflowSummary) => void;
   openDialog: (row: WorkflowSummary, dialog: WorkflowDialog) => void;
   duplicate: (row: WorkflowSummary) => void;
   exportJson: (row: WorkflowSummary) => void;
@@ -85,6 +86,7 @@ export function workflowColumns(h: WorkflowColumnHandlers): DataColumn<WorkflowS
           label={`Actions for ${row.displayName}`}
           actions={[
             { value: 'open', label: 'Open', icon: ExternalLink, onSelect: () => h.open(row) },
+            { value: 'run', label: 'Run', icon: Play, onSelect: () => h.run(row) },
             { value: 'rename', label: 'Rename', icon: Pencil, onSelect: () => h.openDialog(row, 'rename') },
             { value: 'duplicate', label: 'Duplicate', icon: Copy, onSelect: () => h.duplicate(row) },
             { value: 'export', label: 'Export JSON', icon: Download, onSelect: () => h.exportJson(row) },

@@ -45,6 +45,7 @@ export function WorkflowsScreen() {
 
   const columns = workflowColumns({
     open: (row) => navigate(editorPath(row.id)),
+    run: (row) => void actions.run(row),
     openDialog: (workflow, kind) => setDialog({ kind, workflow }),
     duplicate: actions.duplicate,
     exportJson: (row) => void actions.exportJson(row),

@@ -10,7 +10,7 @@
 import { useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CircleAlert, SearchX } from 'lucide-react';
-import { executionDetailQuery, isNotFound, type RunDetail, type StepRunRecord } from '../../../../api/executions-api.ts';
+import { isNotFound, type RunDetail, type StepRunRecord } from '../../../../api/executions-api.ts';
 import { formatDuration } from '../../../format/index.ts';
 import { TableError } from '../../../components/data/table-error.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -20,6 +20,7 @@ import { IterationPicker } from './iteration-picker.tsx';
 import { PanelFrame, PanelSkeleton } from './panel-frame.tsx';
 import { runRowsAt, shownIterationOf, type RunRow } from './run-overlay.ts';
 import { RunFacts } from '../../../components/runs/run-facts.tsx';
+import { liveRunQuery } from './runs-query.ts';
 
 export interface RunDetailsPanelProps {
   runId: string;
@@ -32,7 +33,8 @@ export interface RunDetailsPanelProps {
 }
 
 export function RunDetailsPanel({ runId, onBack, onClose, ...view }: RunDetailsPanelProps) {
-  const run = useQuery(executionDetailQuery(runId));
+  // The editor's run overlay (use-run-overlay.ts) polls this run while it runs; the panel reads the same entry.
+  const run = useQuery({ ...liveRunQuery(runId), refetchInterval: false });
 
   let body;
   if (run.isPending) body = <PanelSkeleton label="Loading run" rows={5} />;
@@ -71,7 +73,11 @@ function RunView({ run, selectedStep, iterations, onIterationChange, onSelectSte
       <h3 className="panel-section-title" id={`run-steps-${run.id}`}>
         Steps
       </h3>
-      {rows.length === 0 ? <p className="panel-note">No steps ran.</p> : null}
+      {rows.length === 0 ? (
+        <p className="panel-note" role="status">
+          {run.status !== 'RUNNING' ? 'No steps ran.' : run.queued ? 'Waiting for a free worker…' : 'Starting…'}
+        </p>
+      ) : null}
       {rows.length > 0 && selectedStep === null ? <p className="panel-note">Select a step to see its input and output.</p> : null}
       {selectedStep !== null && !selectedRan ? (
         <p className="panel-note" role="status">

@@ -1,10 +1,30 @@
 /**
  * One flow's runs for the editor's runs panel: GET /workflow/executions?workflow_id=…, newest first, ten
  * at a time with 'Load more'. Keyed under ['executions'] so whatever refreshes the executions screens
- * refreshes this too; asked again every 5 s while a loaded run is still RUNNING.
+ * refreshes this too; asked again every LIVE_REFRESH_MS while a loaded run is still RUNNING.
+ *
+ * And the run the editor shows over the canvas, asked again every second while it runs, so the step
+ * colours and the details fill in as the engine goes.
  */
-import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
-import { executionsApi, LIVE_REFRESH_MS, retryUnlessClientError, type RunPage, type RunSummary } from '../../../../api/executions-api.ts';
+import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
+import {
+  executionDetailQuery,
+  executionsApi,
+  LIVE_REFRESH_MS,
+  retryUnlessClientError,
+  type RunPage,
+  type RunSummary,
+} from '../../../../api/executions-api.ts';
+
+/** The canvas follows a running run this closely; runs of a few steps end within a second or two. */
+export const LIVE_RUN_MS = 1000;
+
+/** GET /workflow/execution/{id} under the executions screens' key, polled every second while RUNNING. */
+export const liveRunQuery = (runId: string) =>
+  queryOptions({
+    ...executionDetailQuery(runId),
+    refetchInterval: (query) => (query.state.data?.status === 'RUNNING' ? LIVE_RUN_MS : false),
+  });
 
 export const RUNS_PANEL_PAGE_SIZE = 10;
 

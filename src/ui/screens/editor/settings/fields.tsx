@@ -64,6 +64,9 @@ export interface TextControlProps {
   hideLabel?: boolean;
   className?: string;
   onBlur?: () => void;
+  onFocus?: () => void;
+  /** The id of a <datalist> of suggestions (a one-line field only); any text is still accepted. */
+  list?: string;
   /** Extra keyboard handling (the code editor's Tab). */
   onKeyDown?: TextareaHTMLAttributes<HTMLTextAreaElement>['onKeyDown'];
   textareaRef?: Ref<HTMLTextAreaElement>;
@@ -103,7 +106,16 @@ export function TextControl(props: TextControlProps) {
           onKeyDown={props.onKeyDown}
         />
       ) : (
-        <input {...common} type="text" className="input" onChange={(event) => onChange(event.target.value)} />
+        <input
+          {...common}
+          type="text"
+          className="input"
+          list={props.list}
+          // the browser's own history would mix into the suggestions
+          autoComplete={props.list ? 'off' : undefined}
+          onFocus={props.onFocus}
+          onChange={(event) => onChange(event.target.value)}
+        />
       )}
     </FieldFrame>
   );

@@ -1,21 +1,25 @@
 /**
  * One control per prop of a piece action or trigger, in catalogue order: dropdown → select, checkbox →
  * checkbox, JSON and long text → textarea, number and short text → text input (a number field may hold
- * a {{reference}}). Errors from the catalogue's checks appear once a field has been touched.
+ * a {{reference}}); a one-line prop with server choices suggests them (dynamic-options.tsx). Errors from
+ * the catalogue's checks appear once a field has been touched.
  */
 import { useState } from 'react';
 import { pieceInputError, type PieceProp } from '../../../../domain/pieces/index.ts';
 import { CheckboxControl, SelectControl, TextControl } from './fields.tsx';
 import { displayText, normalizerOf, storedValue } from './prop-values.ts';
+import { DynamicOptionsField, offersOptions, type PropSource } from './dynamic-options.tsx';
 
 interface PieceInputsProps {
   props: readonly PieceProp[];
   input: Readonly<Record<string, unknown>>;
   /** `fieldPath` is set for typing (grouped into one undo entry), null for a discrete choice. */
   onInput: (name: string, value: unknown, fieldPath: string | null) => void;
+  /** The action or trigger these props belong to, for props whose choices come from the server. */
+  source?: PropSource;
 }
 
-export function PieceInputs({ props, input, onInput }: PieceInputsProps) {
+export function PieceInputs({ props, input, onInput, source }: PieceInputsProps) {
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const touch = (name: string) => setTouched((set) => (set.has(name) ? set : new Set(set).add(name)));
   return (
@@ -24,6 +28,7 @@ export function PieceInputs({ props, input, onInput }: PieceInputsProps) {
         <PiecePropField
           key={prop.name}
           prop={prop}
+          source={source}
           value={input[prop.name]}
           error={touched.has(prop.name) ? pieceInputError(prop, input[prop.name]) : undefined}
           onTouch={() => touch(prop.name)}
@@ -36,13 +41,14 @@ export function PieceInputs({ props, input, onInput }: PieceInputsProps) {
 
 interface PiecePropFieldProps {
   prop: PieceProp;
+  source: PropSource | undefined;
   value: unknown;
   error: string | undefined;
   onTouch: () => void;
   onInput: (value: unknown, fieldPath: string | null) => void;
 }
 
-function PiecePropField({ prop, value, error, onTouch, onInput }: PiecePropFieldProps) {
+function PiecePropField({ prop, source, value, error, onTouch, onInput }: PiecePropFieldProps) {
   const common = { label: prop.displayName, required: prop.required, description: prop.description, error };
   if (prop.type === 'CHECKBOX') {
     return (
@@ -69,6 +75,19 @@ function PiecePropField({ prop, value, error, onTouch, onInput }: PiecePropField
           onTouch();
           onInput(prop.options?.find((option) => String(option.value) === chosen)?.value ?? chosen, null);
         }}
+      />
+    );
+  }
+  if (source && offersOptions(prop)) {
+    return (
+      <DynamicOptionsField
+        {...common}
+        prop={prop}
+        source={source}
+        value={displayText(prop, value)}
+        normalize={normalizerOf(prop)}
+        onBlur={onTouch}
+        onValue={(text) => onInput(storedValue(prop, text), `settings.input.${prop.name}`)}
       />
     );
   }

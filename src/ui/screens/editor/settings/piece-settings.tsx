@@ -63,6 +63,7 @@ export function PieceSettings({ step }: { step: FlatPieceStep }) {
         <PieceInputs
           key={`${pieceName}:${action.name}`}
           props={action.props}
+          source={{ pieceName, actionName: action.name }}
           input={step.settings.input}
           onInput={(name, value, fieldPath) =>
             update((s) => ({ ...s, settings: { ...s.settings, input: withInputValue(s.settings.input, name, value) } }), fieldPath)

@@ -27,6 +27,8 @@ export interface StepSettingsPanelProps {
   onClose: () => void;
   /** Buttons the editor puts in the header (duplicate, delete…). */
   actions?: ReactNode;
+  /** Sections under the fields that read server data (Test step, sample data): see step-tools.tsx. */
+  footer?: ReactNode;
 }
 
 const subjectOf = (version: FlatVersion, stepName: string) => findStep(version, stepName) as EditableSubject | undefined;
@@ -73,14 +75,17 @@ export function StepSettingsPanel(props: StepSettingsPanelProps): JSX.Element {
         </button>
       </header>
       {subject ? (
-        <SettingsBody
-          key={props.stepName}
-          subject={subject}
-          stepName={props.stepName}
-          readOnly={props.readOnly}
-          apply={props.apply}
-          breakGroup={props.breakGroup}
-        />
+        <div className="step-settings-body">
+          <SettingsBody
+            key={props.stepName}
+            subject={subject}
+            stepName={props.stepName}
+            readOnly={props.readOnly}
+            apply={props.apply}
+            breakGroup={props.breakGroup}
+          />
+          {props.footer}
+        </div>
       ) : (
         <p className="step-settings-body settings-help">This step no longer exists.</p>
       )}
@@ -113,21 +118,19 @@ const SettingsBody = memo(function SettingsBody({ subject, readOnly, apply, brea
   );
   return (
     <StepEditContext.Provider value={context}>
-      <div className="step-settings-body">
-        {error ? (
-          <div className="alert alert-error settings-error" role="alert">
-            <span className="alert-text">Could not apply the change: {error}</span>
-            <button type="button" className="btn btn-ghost btn-sm" onClick={dismissError}>
-              Dismiss
-            </button>
-          </div>
-        ) : null}
-        {readOnly ? <p className="settings-note">This version is read-only.</p> : null}
-        <Fragment key={epoch}>
-          <DisplayNameField subject={subject} />
-          {subject.name === 'trigger' ? <TriggerSettings trigger={subject as FlatTrigger} /> : <StepFields step={subject as FlatStep} />}
-        </Fragment>
-      </div>
+      {error ? (
+        <div className="alert alert-error settings-error" role="alert">
+          <span className="alert-text">Could not apply the change: {error}</span>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={dismissError}>
+            Dismiss
+          </button>
+        </div>
+      ) : null}
+      {readOnly ? <p className="settings-note">This version is read-only.</p> : null}
+      <Fragment key={epoch}>
+        <DisplayNameField subject={subject} />
+        {subject.name === 'trigger' ? <TriggerSettings trigger={subject as FlatTrigger} /> : <StepFields step={subject as FlatStep} />}
+      </Fragment>
     </StepEditContext.Provider>
   );
 });

@@ -17,7 +17,7 @@ import { pieceIcon } from './step-icon.tsx';
 type PieceTrigger = Extract<FlatTrigger, { type: 'PIECE_TRIGGER' }>;
 
 const EMPTY_TRIGGER_NAME = 'Select Trigger';
-const WEBHOOK_PIECE = '@activepieces/piece-webhook';
+export const WEBHOOK_PIECE = '@activepieces/piece-webhook';
 
 export function TriggerSettings({ trigger }: { trigger: FlatTrigger }) {
   return trigger.type === 'EMPTY' ? <TriggerList /> : <PieceTriggerSettingsView trigger={trigger} />;
@@ -118,13 +118,13 @@ function PieceTriggerSettingsView({ trigger }: { trigger: PieceTrigger }) {
         <PieceInputs
           key={`${pieceName}:${chosen.name}`}
           props={chosen.props}
+          source={{ pieceName, triggerName: chosen.name }}
           input={trigger.settings.input}
           onInput={(name, value, fieldPath) =>
             update((t) => ({ ...t, settings: { ...t.settings, input: withInputValue(t.settings.input, name, value) } }), fieldPath)
           }
         />
       ) : null}
-      {pieceName === WEBHOOK_PIECE ? <p className="settings-note">The webhook URL is shown once the workflow is published</p> : null}
     </>
   );
 }

@@ -1,0 +1,179 @@
+/**
+ * Running workflows against the real server and engine: 'Test step' on a code step shows its output;
+ * Run from the editor fills the run details and colours the canvas as the run goes, and the run is in
+ * /executions with its output; a failing step fails the run and says why; Run from the workflow list
+ * offers the run's page; the Store's key suggests the keys already stored; and axe finds nothing in the
+ * editor with a test result and a finished run, in light and dark.
+ *
+ * Workflows are set up through the import API (a manual trigger and the steps given); everything checked
+ * goes through the UI.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, signedInPage, test } from './fixtures.ts';
+import { node, openEditor, selectStep, stepSettings } from './editor-helpers.ts';
+
+const ADD_CODE = 'export const code = async (inputs) => ({ sum: inputs.a + inputs.b })';
+const BOOM_CODE = "export const code = async () => { throw new Error('boom') }";
+
+type NestedStep = Record<string, unknown> & { name: string };
+
+const codeStep = (name: string, displayName: string, code: string, input: Record<string, unknown>): NestedStep => ({
+  name,
+  type: 'CODE',
+  displayName,
+  valid: true,
+  skip: false,
+  settings: { sourceCode: { code, packageJson: '{}' }, input, inputUiInfo: {} },
+});
+
+const storeStep = (name: string, displayName: string, actionName: string, input: Record<string, unknown>): NestedStep => ({
+  name,
+  type: 'PIECE',
+  displayName,
+  valid: true,
+  skip: false,
+  settings: { pieceName: '@activepieces/piece-store', pieceVersion: '0.5.0', actionName, input, inputUiInfo: {} },
+});
+
+/** Imports a flow 'manual trigger → steps…' (setup only) and answers its id. */
+async function importFlow(page: Page, displayName: string, steps: NestedStep[]): Promise<string> {
+  let chain: NestedStep | undefined;
+  for (const step of [...steps].reverse()) chain = chain ? { ...step, nextAction: chain } : step;
+  const trigger = {
+    name: 'trigger',
+    type: 'PIECE_TRIGGER',
+    displayName: 'Run manually',
+    valid: true,
+    settings: { pieceName: '@flowsmith/piece-manual', pieceVersion: '0.1.0', triggerName: 'manual', input: {}, inputUiInfo: {} },
+    ...(chain ? { nextAction: chain } : {}),
+  };
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const reply = await page.request.post('/api/workflow/import', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { displayName, schemaVersion: '1', trigger },
+  });
+  expect(reply.status()).toBe(201);
+  return ((await reply.json()) as { flow: { id: string } }).flow.id;
+}
+
+const toast = (page: Page, title: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: title });
+const runDetails = (page: Page) => page.getByRole('complementary', { name: 'Run details' });
+const testSection = (page: Page) => stepSettings(page).getByRole('region', { name: 'Test step' });
+
+async function expectNoViolations(page: Page, where: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(violations.map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('test a code step, run the workflow from the editor, and find the run in executions', async ({ page }) => {
+  await signedInPage(page);
+  const id = await importFlow(page, 'Adder', [codeStep('step_1', 'Add numbers', ADD_CODE, { a: 1, b: 2 })]);
+  await openEditor(page, id);
+
+  await selectStep(page, 'step_1');
+  await expect(testSection(page)).toContainText('Runs this step on its own');
+  await testSection(page).getByRole('button', { name: 'Test step' }).click();
+  await expect(testSection(page).getByRole('status')).toContainText('Succeeded');
+  await expect(testSection(page).locator('.json-viewer-body')).toContainText('"sum": 3');
+
+  // The sample is stored: a reload shows it again.
+  await openEditor(page, id);
+  await selectStep(page, 'step_1');
+  await expect(testSection(page).getByRole('status')).toContainText(/Tested \d+s ago/);
+  await expect(testSection(page).locator('.json-viewer-body')).toContainText('"sum": 3');
+
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(runDetails(page)).toBeVisible();
+  await expect(runDetails(page).locator('.run-facts')).toContainText('Succeeded', { timeout: 15_000 });
+  await expect(toast(page, 'Run succeeded')).toBeVisible();
+  await expect(node(page, 'step_1').locator('.step-card')).toHaveClass(/run-succeeded/);
+  await runDetails(page).getByRole('button', { name: 'Add numbers' }).click();
+  await expect(runDetails(page).locator('.json-viewer').filter({ hasText: 'Output' }).locator('pre')).toContainText('"sum": 3');
+
+  // The runs panel lists it.
+  await runDetails(page).getByRole('button', { name: 'Back to runs' }).click();
+  const runs = page.getByRole('list', { name: 'Runs' });
+  await expect(runs.getByRole('listitem')).toHaveCount(1);
+  await expect(runs).toContainText('Succeeded');
+
+  await page.goto('/executions');
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Adder', exact: true }) });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Succeeded');
+  await row.getByRole('link', { name: 'Adder' }).click();
+  await expect(page).toHaveURL(/\/executions\/[0-9a-f-]{36}$/);
+  const step = page.locator('.step-item').filter({ hasText: 'Add numbers' });
+  await expect(step.locator('.json-viewer').filter({ hasText: 'Output' }).locator('pre')).toContainText('"sum": 3');
+});
+
+test('a failing code step fails the run and says why', async ({ page }) => {
+  await signedInPage(page);
+  const id = await importFlow(page, 'Breaker', [codeStep('step_1', 'Explode', BOOM_CODE, {})]);
+  await openEditor(page, id);
+
+  await selectStep(page, 'step_1');
+  await testSection(page).getByRole('button', { name: 'Test step' }).click();
+  await expect(testSection(page).getByRole('status')).toContainText('Failed');
+  await expect(testSection(page).locator('.alert-error')).toContainText('boom');
+
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(runDetails(page).locator('.run-facts')).toContainText('Failed', { timeout: 15_000 });
+  await expect(toast(page, 'Run failed: FAILED')).toBeVisible();
+  await expect(node(page, 'step_1').locator('.step-card')).toHaveClass(/run-failed/);
+  // The failed step is selected once the run ends, so its error shows without a click.
+  await expect(runDetails(page).getByRole('region', { name: 'Explode details' })).toContainText('boom');
+});
+
+test('run a workflow from the list and open the run from the toast', async ({ page }) => {
+  await signedInPage(page);
+  await importFlow(page, 'Listed adder', [codeStep('step_1', 'Add numbers', ADD_CODE, { a: 1, b: 2 })]);
+  await page.goto('/workflows');
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Listed adder', exact: true }) });
+  await row.getByRole('button', { name: 'Actions for Listed adder' }).click();
+  await page.getByRole('menuitem', { name: 'Run' }).click();
+  const started = toast(page, 'Run started');
+  await expect(started).toBeVisible();
+  await started.getByRole('button', { name: 'View' }).click();
+  await expect(page).toHaveURL(/\/executions\/[0-9a-f-]{36}$/);
+  await expect(page.locator('.run-facts')).toContainText('Succeeded', { timeout: 15_000 });
+  await expect(page.locator('.step-item').filter({ hasText: 'Add numbers' })).toContainText('"sum": 3');
+});
+
+test('the Store key suggests the keys already stored', async ({ page }) => {
+  await signedInPage(page);
+  const id = await importFlow(page, 'Keeper', [
+    storeStep('step_1', 'Remember greeting', 'put', { key: 'greeting', value: 'hello' }),
+    storeStep('step_2', 'Read it back', 'get', { key: 'gr' }),
+  ]);
+  await openEditor(page, id);
+  await selectStep(page, 'step_1');
+  await testSection(page).getByRole('button', { name: 'Test step' }).click();
+  await expect(testSection(page).locator('.json-viewer-body')).toContainText('"hello"');
+
+  await selectStep(page, 'step_2');
+  const key = stepSettings(page).getByLabel('Key');
+  await key.focus();
+  await expect(page.locator('datalist option[value="greeting"]')).toHaveCount(1);
+  await expect(key).toHaveAttribute('list', /.+/);
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`a test result and a finished run pass an axe scan in ${theme}`, async ({ page }) => {
+    await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+    await signedInPage(page);
+    const id = await importFlow(page, 'Adder', [codeStep('step_1', 'Add numbers', ADD_CODE, { a: 1, b: 2 })]);
+    await openEditor(page, id);
+    await selectStep(page, 'step_1');
+    await testSection(page).getByRole('button', { name: 'Test step' }).click();
+    await expect(testSection(page).locator('.json-viewer-body')).toContainText('"sum": 3');
+    await page.keyboard.press('Control+Enter');
+    await expect(runDetails(page).locator('.run-facts')).toContainText('Succeeded', { timeout: 15_000 });
+    await expectNoViolations(page, `editor with a run (${theme})`);
+
+    await selectStep(page, 'trigger');
+    await expect(stepSettings(page).getByRole('region', { name: 'Sample data' })).toBeVisible();
+    await expectNoViolations(page, `trigger sample data (${theme})`);
+  });
+}

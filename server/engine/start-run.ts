@@ -1,0 +1,47 @@
+/**
+ * Starting a run: every way a run begins (the Run button, a schedule tick, a webhook call) comes here.
+ * Within the user's daily quota the run is queued; beyond it the run is recorded at once as
+ * QUOTA_EXCEEDED, so the user sees in their executions why nothing ran. Counting and queueing happen
+ * under a per-user advisory lock, so two processes starting runs at the same moment cannot both take
+ * the last slot.
+ */
+import type { Queryable, Transaction } from '../db/database.ts';
+import { enqueueRun } from './run-queue.ts';
+
+export interface RunRequest {
+  flowId: string;
+  versionId: string;
+  userId: string;
+  payload: unknown;
+}
+
+export type StartedRun = { runId: string; queued: true } | { runId: string; queued: false; status: 'QUOTA_EXCEEDED' };
+
+/** Runs the user started since the last UTC midnight, counting queued ones and not the refused ones. */
+export async function runsToday(db: Queryable, userId: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT (SELECT count(*) FROM flow_runs WHERE user_id = $1 AND status <> 'QUOTA_EXCEEDED'
+               AND start_time >= (date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'))::int
+          + (SELECT count(*) FROM run_queue WHERE user_id = $1 AND claimed_by IS NULL)::int AS n`,
+    [userId],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * Queues a run, or records it as QUOTA_EXCEEDED when the user has used `dailyQuota` runs today
+ * (0: no limit). Must run inside a transaction (the lock is released at its end).
+ */
+export async function startRun(tx: Transaction, request: RunRequest, dailyQuota: number): Promise<StartedRun> {
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('runs:' || $1::text, 0))`, [request.userId]);
+  if (dailyQuota > 0 && (await runsToday(tx, request.userId)) >= dailyQuota) {
+    const { rows } = await tx.query<{ id: string }>(
+      `INSERT INTO flow_runs (flow_id, version_id, user_id, status, start_time, finish_time, steps)
+       VALUES ($1, $2, $3, 'QUOTA_EXCEEDED', date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', clock_timestamp()), '[]'::jsonb)
+       RETURNING id`,
+      [request.flowId, request.versionId, request.userId],
+    );
+    return { runId: rows[0]!.id, queued: false, status: 'QUOTA_EXCEEDED' };
+  }
+  return { runId: await enqueueRun(tx, request), queued: true };
+}

@@ -1,0 +1,102 @@
+/**
+ * 'Test step' (POST /workflow/sample): runs one code or piece step of a version on its own, with its
+ * input resolved against the sample data of the steps before it (their latest test outputs, and the
+ * trigger's sample payload), and keeps the result as that step's sample. Inside a loop, the loop's
+ * `item` is the first of its items as the samples resolve them. Nothing of a run is recorded.
+ */
+import type { FlatLoopStep, FlatStep, FlatVersion } from '../../src/domain/index.ts';
+import { versionReader } from '../../src/domain/flow/index.ts';
+import type { Database } from '../db/database.ts';
+import { ApiError } from '../http/errors.ts';
+import type { EngineDeps } from './execute-flow.ts';
+import { listSamples, saveSample } from './step-samples.ts';
+import { resolveTemplates } from './templates.ts';
+
+export interface StepTestResult {
+  stepName: string;
+  status: 'SUCCEEDED' | 'FAILED';
+  output: unknown;
+  error: string | null;
+  /** A SPEC §8 code when the failure has one (EXECUTION_TIMEOUT, MEMORY_ISSUE, PIECE_NOT_FOUND). */
+  code: string | null;
+  logs: string[];
+  duration: number;
+  testedAt: string;
+}
+
+export interface StepTestDeps {
+  db: Database;
+  runCode: EngineDeps['runCode'];
+  pieceAction: EngineDeps['pieceAction'];
+}
+
+const stepNotFound = () => new ApiError(404, 'STEP_NOT_FOUND', 'Step not found');
+
+/** The loops around `step`, innermost first. */
+function enclosingLoops(version: FlatVersion, step: FlatStep): FlatLoopStep[] {
+  const read = versionReader(version);
+  const loops: FlatLoopStep[] = [];
+  for (let current: FlatStep | undefined = step; current && current.parent.step !== 'trigger'; ) {
+    const parent = read(current.parent.step);
+    if (parent?.type === 'LOOP_ON_ITEMS' && current.parent.slot === 'loop') loops.push(parent);
+    current = parent;
+  }
+  return loops;
+}
+
+/** What `{{…}}` references see in a test: samples of other steps, and each enclosing loop at its first item. */
+function sampleScope(version: FlatVersion, step: FlatStep, samples: Record<string, { output: unknown }>): Record<string, unknown> {
+  const scope: Record<string, unknown> = { trigger: samples.trigger?.output ?? {} };
+  for (const [name, sample] of Object.entries(samples)) if (name !== 'trigger') scope[name] = sample.output;
+  for (const loop of enclosingLoops(version, step).reverse()) {
+    const items = resolveTemplates(loop.settings.items, scope);
+    scope[loop.name] = { item: Array.isArray(items) ? items[0] : undefined, index: 0 };
+  }
+  return scope;
+}
+
+export async function testStep(
+  deps: StepTestDeps,
+  version: FlatVersion,
+  userId: string,
+  stepName: string,
+  givenInput: Record<string, unknown> | undefined,
+): Promise<StepTestResult> {
+  const started = Date.now();
+  if (stepName === 'trigger') {
+    if (givenInput === undefined) throw new ApiError(400, 'VALIDATION', 'Give the trigger’s sample data as input');
+    const saved = await saveSample(deps.db, version.flowId, 'trigger', { status: 'SUCCEEDED', output: givenInput, error: null });
+    return { stepName, ...saved, code: null, logs: [], duration: 0 };
+  }
+  const step = versionReader(version)(stepName);
+  if (!step) throw stepNotFound();
+  if (step.type !== 'CODE' && step.type !== 'PIECE') throw new ApiError(400, 'VALIDATION', 'Only code and piece steps can be tested');
+
+  const input = givenInput ?? (resolveTemplates(step.settings.input ?? {}, sampleScope(version, step, await listSamples(deps.db, version.flowId))) as Record<string, unknown>);
+  let outcome: { status: StepTestResult['status']; output: unknown; error: string | null; code: string | null; logs: string[] };
+  if (step.type === 'CODE') {
+    const result = await deps.runCode(step.settings.sourceCode?.code ?? '', input);
+    outcome = result.ok
+      ? { status: 'SUCCEEDED', output: result.output, error: null, code: null, logs: result.logs }
+      : {
+          status: 'FAILED',
+          output: null,
+          error: result.message,
+          code: result.reason === 'TIMEOUT' ? 'EXECUTION_TIMEOUT' : result.reason === 'MEMORY_LIMIT_EXCEEDED' ? 'MEMORY_ISSUE' : null,
+          logs: result.logs,
+        };
+  } else {
+    const action = deps.pieceAction(step.settings.pieceName, step.settings.actionName);
+    if (!action) {
+      outcome = { status: 'FAILED', output: null, error: 'This piece or action does not exist', code: 'PIECE_NOT_FOUND', logs: [] };
+    } else {
+      try {
+        outcome = { status: 'SUCCEEDED', output: await action(input, { userId, flowId: version.flowId }), error: null, code: null, logs: [] };
+      } catch (error) {
+        outcome = { status: 'FAILED', output: null, error: error instanceof Error ? error.message : String(error), code: null, logs: [] };
+      }
+    }
+  }
+  const saved = await saveSample(deps.db, version.flowId, stepName, { status: outcome.status, output: outcome.output, error: outcome.error });
+  return { stepName, ...outcome, testedAt: saved.testedAt, duration: Math.max(0, Date.now() - started) };
+}

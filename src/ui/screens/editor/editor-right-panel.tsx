@@ -1,0 +1,90 @@
+/**
+ * The editor's right column: the step settings panel for the primary selection (with the header's
+ * duplicate and delete buttons, and the server-backed sections under the fields: Test step, sample
+ * data), or the copilot placeholder.
+ */
+import { useCallback, useDeferredValue } from 'react';
+import { observer } from 'mobx-react-lite';
+import { toast } from 'sonner';
+import { CopyPlus, Sparkles, Trash2, X } from 'lucide-react';
+import type { FlowOperationInput } from '../../../domain/flow/index.ts';
+import type { ApplyOptions } from '../../../worker/editor-types.ts';
+import type { EditorStore } from './store/editor-store.ts';
+import { editErrorMessage } from './edit-errors.ts';
+import { StepSettingsPanel } from './settings/step-settings-panel.tsx';
+import { StepTools } from './settings/step-tools.tsx';
+
+function CopilotPanel({ onClose }: { onClose(): void }) {
+  return (
+    <aside className="editor-side editor-side-right copilot-panel" aria-label="Copilot">
+      <header className="copilot-header">
+        <Sparkles width={16} height={16} aria-hidden="true" />
+        <h2>Copilot</h2>
+        <button type="button" className="btn btn-ghost btn-sm btn-icon" aria-label="Close panel" onClick={onClose}>
+          <X width={16} height={16} aria-hidden="true" />
+        </button>
+      </header>
+      <p className="copilot-text">Copilot is not available on this server.</p>
+    </aside>
+  );
+}
+
+export const RightPanel = observer(function RightPanel({ store }: { store: EditorStore }) {
+  // The panel follows edits at a lower priority than the canvas: the card a keystroke renamed paints
+  // first, the panel (which keeps its own field text) catches up in the next frame.
+  const version = useDeferredValue(store.version);
+  // Stable callbacks: the panel's body is memoised on the step and must not re-render for other edits.
+  const apply = useCallback((operation: FlowOperationInput, options?: ApplyOptions) => store.apply(operation, options), [store]);
+  const breakGroup = useCallback(() => store.breakGroup(), [store]);
+  const close = useCallback(() => store.setRightPanel('none'), [store]);
+  // Tests and sample saves run against the server's copy: save first, then name the version it now holds
+  // (saving onto a published version makes a new draft).
+  const prepare = useCallback(async () => {
+    await store.flush();
+    const id = store.version?.id;
+    if (!id) throw new Error('The workflow is not open');
+    return id;
+  }, [store]);
+  if (store.rightPanel === 'copilot') return <CopilotPanel onClose={() => store.setRightPanel('none')} />;
+  if (store.rightPanel !== 'piece-settings' || !version || !store.primary) return null;
+  const name = store.primary;
+  const fail = (fallback: string) => (error: unknown) => toast.error(editErrorMessage(error, fallback));
+  const actions =
+    name === 'trigger' || store.readOnly ? null : (
+      <>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Duplicate step"
+          title="Duplicate step (Ctrl/Cmd+D)"
+          onClick={() => void store.apply({ type: 'DUPLICATE_ACTION', request: { stepName: name } }).catch(fail('The step could not be duplicated'))}
+        >
+          <CopyPlus width={16} height={16} aria-hidden="true" />
+        </button>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Delete step"
+          title="Delete step (Delete)"
+          onClick={() => void store.apply({ type: 'DELETE_ACTION', request: { names: [name] } }).catch(fail('The step could not be deleted'))}
+        >
+          <Trash2 width={16} height={16} aria-hidden="true" />
+        </button>
+      </>
+    );
+  return (
+    <div className="editor-side editor-side-right">
+      <StepSettingsPanel
+        key={store.primary}
+        version={version}
+        stepName={store.primary}
+        readOnly={store.readOnly}
+        apply={apply}
+        breakGroup={breakGroup}
+        onClose={close}
+        actions={actions}
+        footer={<StepTools version={version} stepName={store.primary} prepare={prepare} />}
+      />
+    </div>
+  );
+});

@@ -1,0 +1,169 @@
+/**
+ * Running workflows through the API, on the server's own queue and workers: POST /workflow/run answers
+ * the queued run and the run finishes with every step recorded; references to the trigger and earlier
+ * steps; an invalid version is refused; another user's workflow is invisible; the Store and
+ * Notification pieces in a real run; the daily quota.
+ */
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
+import WebSocket from 'ws';
+import { loadConfig } from '../../server/config.ts';
+import { get, post, signedInUser, startTestServer, type TestServer } from './helpers.ts';
+import { autosave, codeStep, createFlow, publishedFlow, UNKNOWN_ID } from './flows.ts';
+import { code, finishedRun, flowOf, manualTrigger, piece } from './run-flows.ts';
+
+let t: TestServer;
+let user: { id: string; token: string };
+let other: { id: string; token: string };
+
+beforeAll(async () => {
+  t = await startTestServer({ engine: { ...loadConfig({}).engine, dailyQuota: 25, codeTimeoutMs: 1000 } });
+  user = await signedInUser(t.app);
+  other = await signedInUser(t.app, 'Grace Hopper');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function run(flowId: string, body: unknown = {}, token = user.token) {
+  return post(t.app, `/api/workflow/run/${flowId}`, body, { token });
+}
+
+describe('POST /workflow/run/{id}', () => {
+  it('answers the queued run, which then runs every step with references resolved', async () => {
+    const content = flowOf('Sum', manualTrigger(), [
+      code(1, 'return { sum: inputs.a + inputs.b };', { a: '{{trigger.a}}', b: 2 }, 2),
+      code(2, 'return `total ${inputs.text}`;', { text: '{{step_1.sum}}' }),
+    ]);
+    const { flow } = await publishedFlow(t, user.token, content);
+    const response = await run(flow.id, { payload: { a: 40 } });
+    expect(response.statusCode).toBe(202);
+    const queued = response.json<{ id: string; status: string; flowId: string; workflowName: string }>();
+    expect(queued).toMatchObject({ status: 'RUNNING', flowId: flow.id, workflowName: 'Sum' });
+
+    const finished = await finishedRun(t, user.token, queued.id);
+    expect(finished.status).toBe('SUCCEEDED');
+    expect(finished.steps.map((step) => [step.stepName, step.status])).toEqual([
+      ['trigger', 'SUCCEEDED'],
+      ['step_1', 'SUCCEEDED'],
+      ['step_2', 'SUCCEEDED'],
+    ]);
+    expect(finished.steps[1]!.input).toEqual({ a: 40, b: 2 });
+    expect(finished.steps[1]!.output).toEqual({ sum: 42 });
+    expect(finished.steps[2]!.output).toBe('total 42');
+
+    const listed = await get(t.app, `/api/workflow/executions?workflow_id=${flow.id}`, { token: user.token });
+    expect(listed.json<{ data: Array<{ id: string; status: string }> }>().data).toEqual([expect.objectContaining({ id: queued.id, status: 'SUCCEEDED' })]);
+  });
+
+  it('runs the version asked for, and fails the run at the failing step', async () => {
+    const content = flowOf('Boom', manualTrigger(), [code(1, "throw new Error('boom');", {}, 2), code(2, 'return 1;')]);
+    const { flow, version } = await publishedFlow(t, user.token, content);
+    const response = await run(flow.id, { version_id: version.id });
+    const finished = await finishedRun(t, user.token, response.json<{ id: string }>().id);
+    expect(finished.status).toBe('FAILED');
+    expect(finished.steps.map((step) => step.status)).toEqual(['SUCCEEDED', 'FAILED']);
+    expect(finished.steps[1]!.error).toContain('boom');
+  });
+
+  it('ends TIMEOUT when a code step never ends, and the server keeps serving', async () => {
+    const { flow } = await publishedFlow(t, user.token, flowOf('Forever', manualTrigger(), [code(1, 'while (true) {}')]));
+    const response = await run(flow.id);
+    const health = await get(t.app, '/api/health');
+    expect(health.statusCode).toBe(200);
+    expect((await finishedRun(t, user.token, response.json<{ id: string }>().id)).status).toBe('TIMEOUT');
+  });
+
+  it('refuses a version with steps that need configuration, changing nothing', async () => {
+    // An invalid draft cannot be published; its draft can still be asked to run.
+    const content = flowOf('Invalid', manualTrigger(), [codeStep(1, null, false)]);
+    const { flow, version } = await createFlow(t, user.token, 'Invalid');
+    expect((await autosave(t, user.token, version, content)).statusCode).toBe(200);
+    const before = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM run_queue`);
+    const response = await run(flow.id);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: 'FLOW_OPERATION_INVALID', message: 'This version has steps that need configuration' });
+    const after = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM run_queue`);
+    expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
+  });
+
+  it('answers 404 for another user’s workflow or an unknown one, and 400 for a bad id', async () => {
+    const { flow } = await publishedFlow(t, user.token, flowOf('Mine', manualTrigger(), [code(1, 'return 1;')]));
+    expect((await run(flow.id, {}, other.token)).json()).toMatchObject({ code: 'FLOW_NOT_FOUND' });
+    expect((await run(UNKNOWN_ID)).statusCode).toBe(404);
+    expect((await run('not-an-id')).statusCode).toBe(400);
+    expect((await run(flow.id, { version_id: 'nope' })).statusCode).toBe(400);
+  });
+});
+
+describe('pieces in a real run', () => {
+  it('keeps Store values per user between runs and offers the keys as options', async () => {
+    const put = flowOf('Put', manualTrigger(), [piece(1, '@activepieces/piece-store', 'put', { key: 'greeting', value: '{{trigger.value}}' })]);
+    const read = flowOf('Get', manualTrigger(), [piece(1, '@activepieces/piece-store', 'get', { key: 'greeting' })]);
+    const putFlow = (await publishedFlow(t, user.token, put)).flow;
+    const getFlow = (await publishedFlow(t, user.token, read)).flow;
+    expect((await finishedRun(t, user.token, (await run(putFlow.id, { payload: { value: { hello: 'world' } } })).json<{ id: string }>().id)).status).toBe('SUCCEEDED');
+    const got = await finishedRun(t, user.token, (await run(getFlow.id)).json<{ id: string }>().id);
+    expect(got.steps[1]!.output).toEqual({ hello: 'world' });
+
+    const otherGet = (await publishedFlow(t, other.token, read)).flow;
+    const otherGot = await finishedRun(t, other.token, (await run(otherGet.id, {}, other.token)).json<{ id: string }>().id);
+    expect(otherGot.steps[1]!.output).toBeNull();
+
+    const options = await post(t.app, '/api/workflow/options', { piece_name: '@activepieces/piece-store', action_name: 'get', property_name: 'key' }, { token: user.token });
+    expect(options.json()).toEqual({ options: [{ label: 'greeting', value: 'greeting' }] });
+    const none = await post(t.app, '/api/workflow/options', { piece_name: '@activepieces/piece-store', action_name: 'get', property_name: 'key' }, { token: other.token });
+    expect(none.json()).toEqual({ options: [] });
+  });
+
+  it('fails a step of an unknown piece with PIECE_NOT_FOUND', async () => {
+    const content = flowOf('Unknown', manualTrigger(), [piece(1, '@someone/piece-nothing', 'act', {})]);
+    const { flow } = await publishedFlow(t, user.token, content);
+    const finished = await finishedRun(t, user.token, (await run(flow.id)).json<{ id: string }>().id);
+    expect(finished.status).toBe('FAILED');
+    expect(finished.steps[1]!.error).toContain('PIECE_NOT_FOUND');
+  });
+
+  it('sends a notification and the run’s outcome to the user’s live connection only', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws`;
+    const listen = async (token: string) => {
+      const socket = new WebSocket(url);
+      const messages: Array<{ type: string; data?: Record<string, unknown> }> = [];
+      socket.on('message', (data) => messages.push(JSON.parse(String(data)) as (typeof messages)[number]));
+      await new Promise((resolve) => socket.once('open', resolve));
+      socket.send(JSON.stringify({ type: 'auth', token }));
+      while (!messages.some((m) => m.type === 'auth_success')) await new Promise((resolve) => setTimeout(resolve, 10));
+      return { socket, messages };
+    };
+    const mine = await listen(user.token);
+    const theirs = await listen(other.token);
+    const content = flowOf('Notify', manualTrigger(), [
+      piece(1, '@flowsmith/piece-notification', 'send_notification', { message: 'Order {{trigger.order}} shipped', level: 'success' }),
+    ]);
+    const { flow } = await publishedFlow(t, user.token, content);
+    const runId = (await run(flow.id, { payload: { order: 7 } })).json<{ id: string }>().id;
+    await finishedRun(t, user.token, runId);
+    for (let i = 0; i < 100 && !mine.messages.some((m) => m.type === 'run_finished'); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(mine.messages).toContainEqual({ type: 'notification', data: { message: 'Order 7 shipped', level: 'success', flowId: flow.id, runId } });
+    expect(mine.messages).toContainEqual({ type: 'run_finished', data: { message: 'Run of “Notify” succeeded', runId, flowId: flow.id, status: 'SUCCEEDED' } });
+    expect(theirs.messages.filter((m) => m.type === 'notification' || m.type === 'run_finished')).toEqual([]);
+    mine.socket.close();
+    theirs.socket.close();
+  });
+});
+
+describe('the daily quota', () => {
+  it('records runs beyond the quota as QUOTA_EXCEEDED and answers 429', async () => {
+    const quotaUser = await signedInUser(t.app, 'Quota');
+    const { flow } = await publishedFlow(t, quotaUser.token, flowOf('Often', manualTrigger(), [code(1, 'return 1;')]));
+    const answers: number[] = [];
+    for (let i = 0; i < 27; i++) answers.push((await run(flow.id, {}, quotaUser.token)).statusCode);
+    expect(answers.filter((status) => status === 202)).toHaveLength(25);
+    const refused = await run(flow.id, {}, quotaUser.token);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ code: 'QUOTA_EXCEEDED', message: 'Daily run quota reached' });
+    const listed = await get(t.app, `/api/workflow/executions?workflow_id=${flow.id}&status=QUOTA_EXCEEDED`, { token: quotaUser.token });
+    expect(listed.json<{ total: number }>().total).toBe(3);
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * The editor's Run button: disabled with the reason when the open version has steps that need
+ * configuration, enabled and starting a run when it is valid, 'Starting…' and disabled meanwhile; and the
+ * toast a run's end gets.
+ */
+import { afterEach, beforeEach, describe, expect, it } from '@rstest/core';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { observable, runInAction } from 'mobx';
+import { toast } from 'sonner';
+import { createEmptyVersion, type FlatVersion } from '../../../src/domain/index.ts';
+import { RUN_DISABLED_REASON, RunButton } from '../../../src/ui/screens/editor/run-button.tsx';
+import { announceRunEnd } from '../../../src/ui/screens/editor/use-run-workflow.ts';
+import type { EditorStore } from '../../../src/ui/screens/editor/store/editor-store.ts';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let container: HTMLDivElement;
+let root: Root;
+
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.appendChild(container);
+  root = createRoot(container);
+});
+
+afterEach(async () => {
+  await act(async () => root.unmount());
+  container.remove();
+});
+
+/** The part of the store the button reads, observable as the real one is. */
+const storeWith = (version: FlatVersion) => observable({ version }, {}, { deep: false }) as unknown as EditorStore;
+
+async function render(store: EditorStore, starting = false) {
+  let starts = 0;
+  await act(async () => root.render(<RunButton store={store} runner={{ starting, start: async () => void starts++ }} />));
+  return { button: container.querySelector('button')!, starts: () => starts };
+}
+
+// A new version's trigger is EMPTY: it needs configuring, so the version is invalid.
+const invalid = createEmptyVersion({ id: 'v1', flowId: 'f1' });
+const valid: FlatVersion = { ...invalid, valid: true };
+
+describe('the Run button', () => {
+  it('is disabled for an invalid version and says what to fix', async () => {
+    expect(invalid.valid).toBe(false);
+    const { button, starts } = await render(storeWith(invalid));
+    expect(button.textContent).toBe('Run');
+    expect(button.disabled).toBe(true);
+    expect(button.title).toBe(RUN_DISABLED_REASON);
+    expect(RUN_DISABLED_REASON).toBe('Fix the steps that need configuration');
+    await act(async () => button.click());
+    expect(starts()).toBe(0);
+  });
+
+  it('runs a valid version, and follows the version as it becomes valid', async () => {
+    const store = storeWith(invalid);
+    const { button, starts } = await render(store);
+    await act(async () => runInAction(() => ((store as { version: FlatVersion }).version = valid)));
+    expect(button.disabled).toBe(false);
+    expect(button.title).toBe('Run this version (Ctrl/Cmd+Enter)');
+    await act(async () => button.click());
+    expect(starts()).toBe(1);
+  });
+
+  it('says Starting… and is disabled while the run starts', async () => {
+    const { button } = await render(storeWith(valid), true);
+    expect(button.textContent).toBe('Starting…');
+    expect(button.disabled).toBe(true);
+    expect(button.getAttribute('aria-busy')).toBe('true');
+  });
+});
+
+describe('the end of a run', () => {
+  it('is a success toast, an error naming the status, or information for a stopped run', () => {
+    const calls: string[] = [];
+    const original = { success: toast.success, error: toast.error, info: toast.info };
+    toast.success = ((message: string) => calls.push(`success:${message}`)) as typeof toast.success;
+    toast.error = ((message: string) => calls.push(`error:${message}`)) as typeof toast.error;
+    toast.info = ((message: string) => calls.push(`info:${message}`)) as typeof toast.info;
+    try {
+      announceRunEnd('SUCCEEDED');
+      announceRunEnd('FAILED');
+      announceRunEnd('TIMEOUT');
+      announceRunEnd('STOPPED');
+    } finally {
+      Object.assign(toast, original);
+    }
+    expect(calls).toEqual(['success:Run succeeded', 'error:Run failed: FAILED', 'error:Run failed: TIMEOUT', 'info:Run stopped']);
+  });
+});
