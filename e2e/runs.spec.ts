@@ -141,6 +141,47 @@ test('run a workflow from the list and open the run from the toast', async ({ pa
   await expect(page.locator('.step-item').filter({ hasText: 'Add numbers' })).toContainText('"sum": 3');
 });
 
+test('a Send notification step reaches the bell, with the run’s outcome, and links to the run', async ({ page }) => {
+  await signedInPage(page);
+  await importFlow(page, 'Shipping', [
+    {
+      name: 'step_1',
+      type: 'PIECE',
+      displayName: 'Tell the team',
+      valid: true,
+      skip: false,
+      settings: {
+        pieceName: '@flowsmith/piece-notification',
+        pieceVersion: '0.1.0',
+        actionName: 'send_notification',
+        input: { message: 'Order {{trigger.order}} shipped', level: 'success' },
+        inputUiInfo: {},
+      },
+    },
+  ]);
+  await page.goto('/workflows');
+  // The bell is live once the socket is authenticated; wait for it before starting the run.
+  const bell = page.getByRole('button', { name: /^Notifications/ });
+  await expect(bell).toBeVisible();
+  await expect(bell).toHaveAttribute('data-live-state', 'authenticated');
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const flows = await page.request.get('/api/workflow/paginate', { headers: { Authorization: `Bearer ${token}` } });
+  const flowId = ((await flows.json()) as { data: Array<{ id: string; displayName: string }> }).data.find((f) => f.displayName === 'Shipping')!.id;
+  const run = await page.request.post(`/api/workflow/run/${flowId}`, { headers: { Authorization: `Bearer ${token}` }, data: { payload: { order: 42 } } });
+  expect(run.status()).toBe(202);
+  const runId = ((await run.json()) as { id: string }).id;
+
+  await expect(bell).toHaveAccessibleName('Notifications, 2 unread', { timeout: 15_000 });
+  await bell.click();
+  const panel = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(panel.getByRole('listitem').nth(0)).toContainText('Run of “Shipping” succeeded');
+  await expect(panel.getByRole('listitem').nth(1)).toContainText('Order 42 shipped');
+  await panel.getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(bell).toHaveAccessibleName('Notifications');
+  await panel.getByRole('listitem').nth(1).getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/executions/${runId}$`));
+});
+
 test('the Store key suggests the keys already stored', async ({ page }) => {
   await signedInPage(page);
   const id = await importFlow(page, 'Keeper', [

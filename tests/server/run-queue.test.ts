@@ -5,7 +5,9 @@
  * serialises the claims; CI runs this file on PostgreSQL too, where the claims really race.)
  */
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
-import { claimRun, enqueueRun } from '../../server/engine/run-queue.ts';
+import { createRunExecutor } from '../../server/engine/run-executor.ts';
+import { claimRun, enqueueRun, type QueuedRun } from '../../server/engine/run-queue.ts';
+import { CodeSandbox } from '../../server/engine/sandbox/code-sandbox.ts';
 import { RunWorkers } from '../../server/engine/run-workers.ts';
 import { loadConfig } from '../../server/config.ts';
 import { signedInUser, startTestServer, type TestServer } from './helpers.ts';
@@ -38,12 +40,14 @@ async function waitFor(condition: () => Promise<boolean>, what: string): Promise
 }
 
 describe('the run queue', () => {
-  it('runs 200 queued runs exactly once across two worker pools', async () => {
+  it('runs 200 queued runs exactly once across two engines', async () => {
     const executed = new Map<string, string[]>();
-    const execute = (worker: string) => async (run: { runId: string; payload: unknown }) => {
+    // Each pool is an engine of its own: its own sandbox threads running the version's code step.
+    const sandboxes = [new CodeSandbox({ threads: 1 }), new CodeSandbox({ threads: 1 })];
+    const engines = sandboxes.map((sandbox) => createRunExecutor({ db: t.db, runCode: (source, inputs) => sandbox.run(source, inputs), pieceAction: () => undefined }));
+    const execute = (worker: string) => async (run: QueuedRun, signal: AbortSignal) => {
       executed.set(run.runId, [...(executed.get(run.runId) ?? []), worker]);
-      await new Promise((resolve) => setImmediate(resolve));
-      return { status: 'SUCCEEDED', steps: [{ stepName: 'trigger', status: 'SUCCEEDED', output: run.payload }] };
+      return engines[worker === 'a' ? 0 : 1]!(run, signal);
     };
     const ids: string[] = [];
     for (let i = 0; i < 200; i++) ids.push(await enqueueRun(t.db, { flowId, versionId, userId, payload: { i } }));
@@ -56,13 +60,16 @@ describe('the run queue', () => {
     };
     await waitFor(finished, '200 runs to finish');
     await Promise.all([a.stop(), b.stop()]);
+    await Promise.all(sandboxes.map((sandbox) => sandbox.close()));
 
     expect(executed.size).toBe(200);
     expect([...executed.values()].every((workers) => workers.length === 1)).toBe(true);
     const { rows: left } = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM run_queue`);
     expect(left[0]!.n).toBe(0);
-    const { rows: recorded } = await t.db.query<{ steps: Array<{ output: { i: number } }> }>(`SELECT steps FROM flow_runs WHERE id = $1`, [ids[7]]);
+    const { rows: recorded } = await t.db.query<{ steps: Array<{ output: unknown }> }>(`SELECT steps FROM flow_runs WHERE id = $1`, [ids[7]]);
     expect(recorded[0]!.steps[0]!.output).toEqual({ i: 7 });
+    // The version's one code step ran in the sandbox.
+    expect(recorded[0]!.steps[1]).toMatchObject({ stepName: 'step_1', status: 'SUCCEEDED', output: 1 });
   });
 
   it('closes a run whose worker died as INTERNAL_ERROR when the next process starts', async () => {

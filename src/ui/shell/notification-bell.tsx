@@ -78,6 +78,7 @@ export const NotificationBell = observer(function NotificationBell({ store }: { 
         className="icon-button notification-trigger"
         aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
         title="Notifications"
+        data-live-state={store.state}
       >
         <Bell width={18} height={18} aria-hidden="true" />
         {unread > 0 ? (
