@@ -18,6 +18,7 @@ export { toNestedFlowJson } from './nested-json.ts';
 export { fromParsedContent, fromStoredVersion, parseStoredContent, toStoredContent, toStoredStep, toStoredVersion } from './stored-form.ts';
 export { checkStructure, collectSubtree, findStep, stepsInOrder, versionReader, type StepReader } from './structure.ts';
 export { firstInvalidStep } from './validity.ts';
+export { enclosingLoops, stepsBefore, type StepBefore } from './steps-before.ts';
 export { createAction, createEmptyVersion, defaultRouterSettings, newConditionBranch, type NewVersionFields } from './create.ts';
 export { rewriteReferences } from './references.ts';
 export * from './runs.ts';

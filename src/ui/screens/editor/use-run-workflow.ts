@@ -1,8 +1,9 @@
 /**
  * 'Run' in the editor: save what is unsaved (the server runs what it has), start a run of the open
  * version, open its details over the canvas, and say how it ended. No payload is sent: the server then
- * hands the trigger its saved sample data (Sample data in the trigger's settings), or {} without one. The run's details and the canvas colours follow it through the run overlay's polling; this hook
- * only polls itself when the details are closed, so the end toast still comes.
+ * hands the trigger its saved sample data (Sample data in the trigger's settings), or {} without one.
+ * The run's details and the canvas colours follow it through the run overlay's polling; this hook only
+ * polls itself when the details are closed, so the end toast still comes.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
