@@ -45,8 +45,9 @@ export class PanelHarness {
   refuseNext: (Error & { code?: string }) | undefined;
   private held: FlowOperationInput[] = [];
   private root: Root;
-  // A prop with server choices (the Store's key) asks through TanStack Query once focused, as in the app.
-  private queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // A prop with server choices (the Store's key) asks through TanStack Query once focused, as in the app;
+  // the data picker reads the workflow's samples there (a test may seed them).
+  readonly queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   private setVersion: ((version: FlatVersion) => void) | undefined;
 
   constructor(version: FlatVersion, private stepName: string, private readOnly = false) {

@@ -36,6 +36,7 @@ export function ConditionRowEditor({ row, path, canRemove, onChange, onRemove }:
         hideLabel
         placeholder="First value, e.g. {{step_1.status}}"
         value={row.firstValue}
+        insertData
         onValue={(firstValue) => onChange({ firstValue }, `${path}.firstValue`)}
       />
       <SelectControl
@@ -51,6 +52,7 @@ export function ConditionRowEditor({ row, path, canRemove, onChange, onRemove }:
           hideLabel
           placeholder="Second value"
           value={row.secondValue}
+          insertData
           onValue={(secondValue) => onChange({ secondValue }, `${path}.secondValue`)}
         />
       ) : null}

@@ -3,10 +3,11 @@
  * description and error tied to it with aria-describedby, disabled when the version is read-only, and
  * ending the current undo group when it loses focus. Text fields keep their own state (use-field-text.ts).
  */
-import { useId, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
+import { useId, useRef, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { useStepEdit } from './edit-context.ts';
 import { useFieldText } from './use-field-text.ts';
+import { DataField, type ReferenceField } from './data-picker/data-field.tsx';
 
 interface FieldFrameProps {
   id: string;
@@ -70,12 +71,20 @@ export interface TextControlProps {
   /** Extra keyboard handling (the code editor's Tab). */
   onKeyDown?: TextareaHTMLAttributes<HTMLTextAreaElement>['onKeyDown'];
   textareaRef?: Ref<HTMLTextAreaElement>;
+  /** The field takes {{references}}: it gets the 'Insert data' button and picker (data-picker/). */
+  insertData?: boolean;
+}
+
+function setRef<T>(ref: Ref<T> | undefined, value: T | null) {
+  if (typeof ref === 'function') ref(value);
+  else if (ref) ref.current = value;
 }
 
 export function TextControl(props: TextControlProps) {
   const { readOnly, breakGroup } = useStepEdit();
   const id = useId();
   const [text, setText] = useFieldText(props.value, props.normalize);
+  const field = useRef<ReferenceField>(null);
   const common = {
     id,
     disabled: readOnly,
@@ -93,29 +102,40 @@ export function TextControl(props: TextControlProps) {
     setText(next);
     props.onValue(next);
   };
+  const control = props.multiline ? (
+    <textarea
+      {...common}
+      ref={(element) => {
+        field.current = element;
+        setRef(props.textareaRef, element);
+      }}
+      rows={props.rows ?? 3}
+      spellCheck={props.monospace ? false : undefined}
+      className={props.monospace ? 'input settings-textarea settings-mono' : 'input settings-textarea'}
+      onChange={(event) => onChange(event.target.value)}
+      onKeyDown={props.onKeyDown}
+    />
+  ) : (
+    <input
+      {...common}
+      ref={field as Ref<HTMLInputElement>}
+      type="text"
+      className="input"
+      list={props.list}
+      // the browser's own history would mix into the suggestions
+      autoComplete={props.list ? 'off' : undefined}
+      onFocus={props.onFocus}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
   return (
     <FieldFrame id={id} label={props.label} hideLabel={props.hideLabel} required={props.required} description={props.description} error={props.error} className={props.className}>
-      {props.multiline ? (
-        <textarea
-          {...common}
-          ref={props.textareaRef}
-          rows={props.rows ?? 3}
-          spellCheck={props.monospace ? false : undefined}
-          className={props.monospace ? 'input settings-textarea settings-mono' : 'input settings-textarea'}
-          onChange={(event) => onChange(event.target.value)}
-          onKeyDown={props.onKeyDown}
-        />
+      {props.insertData ? (
+        <DataField label={props.label} field={field} multiline={props.multiline}>
+          {control}
+        </DataField>
       ) : (
-        <input
-          {...common}
-          type="text"
-          className="input"
-          list={props.list}
-          // the browser's own history would mix into the suggestions
-          autoComplete={props.list ? 'off' : undefined}
-          onFocus={props.onFocus}
-          onChange={(event) => onChange(event.target.value)}
-        />
+        control
       )}
     </FieldFrame>
   );

@@ -2,11 +2,13 @@
  * Key/value rows editing an object of named inputs (a code step's `settings.input`). Rows live locally,
  * so a half-written row (no name yet) stays on screen without being sent; the object sent holds the rows
  * with a name, later duplicates winning (and flagged). A value left untouched keeps its stored type.
+ * Values take {{references}}, so each offers 'Insert data' (data-picker/).
  */
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
 import { useStepEdit } from './edit-context.ts';
 import { useMirroredState } from './use-field-text.ts';
+import { DataField } from './data-picker/data-field.tsx';
 
 interface Row {
   key: string;
@@ -77,15 +79,7 @@ export function KeyValueEditor({ label, value, onValue, addLabel }: KeyValueEdit
               <label className="visually-hidden" htmlFor={`${id}-v${index}`}>
                 {`Value of input ${index + 1}`}
               </label>
-              <input
-                id={`${id}-v${index}`}
-                className="input"
-                placeholder="Value or {{step_1.field}}"
-                value={row.text}
-                disabled={readOnly}
-                onChange={(event) => edit(index, { text: event.target.value })}
-                onBlur={breakGroup}
-              />
+              <ValueInput id={`${id}-v${index}`} label={`Value of input ${index + 1}`} text={row.text} onText={(text) => edit(index, { text })} />
               <button
                 type="button"
                 className="icon-button"
@@ -109,5 +103,25 @@ export function KeyValueEditor({ label, value, onValue, addLabel }: KeyValueEdit
         {addLabel}
       </button>
     </fieldset>
+  );
+}
+
+/** A row's value: a text input with the data picker, which writes into it as typing does. */
+function ValueInput({ id, label, text, onText }: { id: string; label: string; text: string; onText: (text: string) => void }) {
+  const { readOnly, breakGroup } = useStepEdit();
+  const field = useRef<HTMLInputElement>(null);
+  return (
+    <DataField label={label} field={field}>
+      <input
+        ref={field}
+        id={id}
+        className="input"
+        placeholder="Value or {{step_1.field}}"
+        value={text}
+        disabled={readOnly}
+        onChange={(event) => onText(event.target.value)}
+        onBlur={breakGroup}
+      />
+    </DataField>
   );
 }

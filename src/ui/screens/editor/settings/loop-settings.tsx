@@ -15,6 +15,7 @@ export function LoopSettings({ step }: { step: FlatLoopStep }) {
       placeholder="{{step_1.items}}"
       description="A {{...}} reference to a list from an earlier step, or a JSON list."
       error={touched && step.settings.items.trim() === '' ? 'Required' : undefined}
+      insertData
       onBlur={() => setTouched(true)}
       onValue={(items) => update((s) => ({ ...s, settings: { ...s.settings, items } }), 'settings.items')}
     />

@@ -1,7 +1,8 @@
 /**
  * One control per prop of a piece action or trigger, in catalogue order: dropdown → select, checkbox →
  * checkbox, JSON and long text → textarea, number and short text → text input (a number field may hold
- * a {{reference}}); a one-line prop with server choices suggests them (dynamic-options.tsx). Errors from
+ * a {{reference}}, and every text field offers 'Insert data', data-picker/); a one-line prop with server
+ * choices suggests them (dynamic-options.tsx). Errors from
  * the catalogue's checks appear once a field has been touched.
  */
 import { useState } from 'react';
@@ -86,6 +87,7 @@ function PiecePropField({ prop, source, value, error, onTouch, onInput }: PieceP
         source={source}
         value={displayText(prop, value)}
         normalize={normalizerOf(prop)}
+        insertData
         onBlur={onTouch}
         onValue={(text) => onInput(storedValue(prop, text), `settings.input.${prop.name}`)}
       />
@@ -99,6 +101,7 @@ function PiecePropField({ prop, source, value, error, onTouch, onInput }: PieceP
       multiline={prop.type === 'JSON' || prop.type === 'LONG_TEXT'}
       monospace={prop.type === 'JSON'}
       rows={prop.type === 'JSON' ? 5 : 3}
+      insertData
       onBlur={onTouch}
       onValue={(text) => onInput(storedValue(prop, text), `settings.input.${prop.name}`)}
     />

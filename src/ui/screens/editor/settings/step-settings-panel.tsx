@@ -2,9 +2,10 @@
  * The right panel "piece-settings" (SPEC §4): edits the selected step or the trigger. The version is a
  * read-only mirror; every change is sent to the editor core as one operation (UPDATE_ACTION or
  * UPDATE_TRIGGER with the complete step and its validity, or SET_SKIP_ACTION / branch operations) and
- * comes back as a new version. Per-type editors live in their own files; fields share fields.tsx.
+ * comes back as a new version. Per-type editors live in their own files; fields share fields.tsx, and
+ * the fields that take {{references}} offer the data picker (data-picker/), which reads the version too.
  */
-import { Fragment, memo, useMemo, type JSX, type KeyboardEvent, type ReactNode } from 'react';
+import { Fragment, memo, useMemo, useRef, type JSX, type KeyboardEvent, type ReactNode } from 'react';
 import { X } from 'lucide-react';
 import { findStep, type FlatStep, type FlatTrigger, type FlatVersion, type FlowOperationInput } from '../../../../domain/index.ts';
 import { StepEditContext, type EditableSubject, type StepEditContextValue } from './edit-context.ts';
@@ -16,6 +17,7 @@ import { PieceSettings } from './piece-settings.tsx';
 import { LoopSettings } from './loop-settings.tsx';
 import { RouterSettings } from './router-settings.tsx';
 import { TriggerSettings } from './trigger-settings.tsx';
+import { DataPickerContext, type DataPickerSource } from './data-picker/data-picker-context.ts';
 import './settings.css';
 
 export interface StepSettingsPanelProps {
@@ -44,6 +46,10 @@ const TYPE_LABELS: Record<EditableSubject['type'], string> = {
 
 export function StepSettingsPanel(props: StepSettingsPanelProps): JSX.Element {
   const subject = subjectOf(props.version, props.stepName);
+  const version = useRef(props.version);
+  version.current = props.version;
+  const { flowId } = props.version;
+  const dataSource = useMemo<DataPickerSource>(() => ({ flowId, stepName: props.stepName, version: () => version.current }), [flowId, props.stepName]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key !== 'Escape' || event.defaultPrevented) return;
@@ -76,14 +82,16 @@ export function StepSettingsPanel(props: StepSettingsPanelProps): JSX.Element {
       </header>
       {subject ? (
         <div className="step-settings-body">
-          <SettingsBody
-            key={props.stepName}
-            subject={subject}
-            stepName={props.stepName}
-            readOnly={props.readOnly}
-            apply={props.apply}
-            breakGroup={props.breakGroup}
-          />
+          <DataPickerContext.Provider value={dataSource}>
+            <SettingsBody
+              key={props.stepName}
+              subject={subject}
+              stepName={props.stepName}
+              readOnly={props.readOnly}
+              apply={props.apply}
+              breakGroup={props.breakGroup}
+            />
+          </DataPickerContext.Provider>
           {props.footer}
         </div>
       ) : (

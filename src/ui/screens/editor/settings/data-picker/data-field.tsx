@@ -73,7 +73,6 @@ export function DataField({ label, field, multiline, children }: DataFieldProps)
         ref={button}
         type="button"
         className="icon-button data-field-button"
-        aria-label={`Insert data into ${label}`}
         title="Insert data from earlier steps"
         aria-haspopup="dialog"
         aria-expanded={open}
@@ -81,6 +80,8 @@ export function DataField({ label, field, multiline, children }: DataFieldProps)
         onClick={() => (open ? close(true) : openPicker())}
       >
         <Braces width={14} height={14} aria-hidden="true" />
+        {/* Its name as text, not aria-label: a label lookup for the field ('Key') must not find the button too. */}
+        <span className="visually-hidden">Insert data into {label}</span>
       </button>
       {open ? <DataPickerPopover id={id} label={label} source={source} anchor={button} onInsert={insert} onClose={close} /> : null}
     </div>

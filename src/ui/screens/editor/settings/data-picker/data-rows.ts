@@ -20,6 +20,8 @@ export interface DataRow {
   /** The path without braces ('step_1.items[0].id'); unique, so also the row's key. */
   id: string;
   level: number;
+  /** A step (drawn as its title), not a key inside its data. */
+  root: boolean;
   label: string;
   /** Beside the label: a root's step name, or a search match's step title. */
   detail?: string;
@@ -85,6 +87,7 @@ function rowOf(node: Node, expanded: ReadonlySet<string>): DataRow {
   const row: DataRow = {
     id: node.path,
     level: node.level,
+    root: isRoot,
     label: node.label,
     preview: previewOf(node.value),
     reference: node.usable && (!isRoot || node.root.insertable) ? `{{${node.path}}}` : null,
@@ -122,7 +125,7 @@ export function treeRows(roots: readonly DataRoot[], expanded: ReadonlySet<strin
     const entry = stack.pop()!;
     if ('more' in entry) {
       const { under, more } = entry;
-      rows.push({ id: `${under.path}…`, level: under.level + 1, label: '', preview: '', reference: null, expandable: false, expanded: false, parent: under.path, more });
+      rows.push({ id: `${under.path}…`, level: under.level + 1, root: false, label: '', preview: '', reference: null, expandable: false, expanded: false, parent: under.path, more });
       continue;
     }
     const row = rowOf(entry, expanded);
@@ -157,7 +160,7 @@ export function searchRows(roots: readonly DataRoot[], query: string): SearchRes
       const isRoot = node.parent === null;
       if (node.path.toLowerCase().includes(needle) || (isRoot && node.label.toLowerCase().includes(needle))) {
         const row = rowOf(node, new Set());
-        if (row.reference) rows.push({ ...row, level: 1, parent: null, expandable: false, label: node.path, detail: root.title });
+        if (row.reference) rows.push({ ...row, level: 1, root: false, parent: null, expandable: false, expanded: false, label: node.path, detail: root.title });
       }
       const children = childrenOf(node.value, Infinity);
       for (let i = children.length - 1; i >= 0; i--) stack.push(childNode(node, children[i]![0], children[i]![1]));
