@@ -12,7 +12,7 @@ import { selectBranches, type ResolvedConditionRow } from '../../src/domain/cond
 import type { FlatStep, FlatVersion, RunStatus, StepRunStatus } from '../../src/domain/index.ts';
 import { versionReader } from '../../src/domain/flow/index.ts';
 import type { CodeResult } from './sandbox/code-sandbox.ts';
-import { resolveTemplates } from './templates.ts';
+import { asList, resolveTemplates } from '../../src/domain/flow/templates.ts';
 
 export interface StepRecord {
   stepName: string;
@@ -70,18 +70,6 @@ function continuesOnFailure(step: FlatStep): boolean {
   return options?.continueOnFailure?.value === true;
 }
 
-const asList = (value: unknown): unknown[] | null => {
-  if (Array.isArray(value)) return value;
-  if (typeof value === 'string') {
-    try {
-      const parsed: unknown = JSON.parse(value);
-      return Array.isArray(parsed) ? parsed : null;
-    } catch {
-      return null;
-    }
-  }
-  return null;
-};
 
 export async function executeFlow(version: FlatVersion, triggerOutput: unknown, deps: EngineDeps): Promise<FlowResult> {
   const now = deps.now ?? Date.now;

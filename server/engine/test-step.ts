@@ -10,7 +10,7 @@ import type { Database } from '../db/database.ts';
 import { ApiError } from '../http/errors.ts';
 import type { EngineDeps } from './execute-flow.ts';
 import { listSamples, saveSample } from './step-samples.ts';
-import { resolveTemplates } from './templates.ts';
+import { asList, resolveTemplates } from '../../src/domain/flow/templates.ts';
 
 export interface StepTestResult {
   stepName: string;
@@ -49,8 +49,8 @@ function sampleScope(version: FlatVersion, step: FlatStep, samples: Record<strin
   const scope: Record<string, unknown> = { trigger: samples.trigger?.output ?? {} };
   for (const [name, sample] of Object.entries(samples)) if (name !== 'trigger') scope[name] = sample.output;
   for (const loop of enclosingLoops(version, step).reverse()) {
-    const items = resolveTemplates(loop.settings.items, scope);
-    scope[loop.name] = { item: Array.isArray(items) ? items[0] : undefined, index: 0 };
+    const items = asList(resolveTemplates(loop.settings.items, scope));
+    scope[loop.name] = { item: items?.[0], index: 0 };
   }
   return scope;
 }

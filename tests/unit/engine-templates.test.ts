@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@rstest/core';
-import { readPath, resolveTemplates } from '../../server/engine/templates.ts';
+import { readPath, resolveTemplates } from '../../src/domain/flow/templates.ts';
 
 const scope = { trigger: { body: { items: [{ name: 'a' }, { name: 'b' }], n: 3 } }, step_1: { ok: true } };
 

@@ -6,6 +6,7 @@
  */
 import { findStep, stepsBefore, type FlatLoopStep, type FlatVersion } from '../../../../../domain/index.ts';
 import type { StepSamples } from '../../../../../api/runs-api.ts';
+import { asList, resolveTemplates } from '../../../../../domain/flow/templates.ts';
 
 /** A part of a value that the samples do not show: offered as a reference, drawn without a value. */
 export const UNKNOWN: unique symbol = Symbol('unknown');
@@ -22,36 +23,9 @@ export interface DataRoot {
 
 export const NO_SAMPLE = 'No sample data — use Test step on it first';
 
-// Mirrors server/engine/templates.ts (readPath) and execute-flow.ts (asList): the picker must show what
-// the engine will read, so a loop's items resolve here exactly as they will in a test.
-const WHOLE = /^\{\{\s*([^{}]+?)\s*\}\}$/;
-const PATH_PART = /[^.[\]]+|\[(\d+)\]/g;
-
-export function readPath(scope: Readonly<Record<string, unknown>>, path: string): unknown {
-  let value: unknown = scope;
-  for (const match of path.matchAll(PATH_PART)) {
-    const part = match[1] ?? match[0];
-    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, part)) return undefined;
-    value = (value as Record<string, unknown>)[part];
-  }
-  return value;
-}
-
-function listOf(value: unknown): unknown[] | null {
-  if (Array.isArray(value)) return value;
-  if (typeof value !== 'string') return null;
-  try {
-    const parsed: unknown = JSON.parse(value);
-    return Array.isArray(parsed) ? parsed : null;
-  } catch {
-    return null;
-  }
-}
-
-/** A loop's items as the samples resolve them; null when they do not resolve to a list. */
+/** A loop's items as the samples resolve them (as a run resolves them); null when they are not a list. */
 export function resolveItems(items: string, scope: Readonly<Record<string, unknown>>): unknown[] | null {
-  const whole = WHOLE.exec(items.trim());
-  return listOf(whole ? readPath(scope, whole[1]!) : items);
+  return asList(resolveTemplates(items, scope));
 }
 
 function noteFor(type: string, tested: boolean, failed: boolean): string | undefined {

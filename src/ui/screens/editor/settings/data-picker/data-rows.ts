@@ -3,7 +3,7 @@
  * their children listed, at most MAX_CHILDREN each, then a '…N more' line), or, while searching, a flat
  * list of the paths that contain the search text. Walks use explicit stacks: a sample can be deep.
  *
- * References are written as the engine reads them (server/engine/templates.ts): `.key` for keys that
+ * References are written as the engine reads them (src/domain/flow/templates.ts): `.key` for keys that
  * are identifiers, `[n]` for list positions. The engine has no quoted keys (`["first name"]` reads a
  * key named `"first name"`, quotes included), so any other key is shown but offers no reference, and
  * neither does anything under it.

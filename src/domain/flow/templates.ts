@@ -4,6 +4,9 @@
  * current iteration). A string that is exactly one reference takes the referenced value as it is (a
  * list stays a list); references inside longer text are written into it (objects as JSON). An unknown
  * reference reads as undefined (empty in text), as in Activepieces.
+ *
+ * Shared by the engine (server/engine) and the editor's data picker, so the picker offers exactly what
+ * a run will read. (references.ts renames references when steps are copied.)
  */
 const TEMPLATE = /\{\{\s*([^{}]+?)\s*\}\}/g;
 const WHOLE = /^\{\{\s*([^{}]+?)\s*\}\}$/;
@@ -47,4 +50,16 @@ export function resolveTemplates(value: unknown, scope: Scope): unknown {
     return out;
   }
   return value;
+}
+
+/** A loop's items: a list, or JSON text of one (what a text field holds); null for anything else. */
+export function asList(value: unknown): unknown[] | null {
+  if (Array.isArray(value)) return value;
+  if (typeof value !== 'string') return null;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
 }
