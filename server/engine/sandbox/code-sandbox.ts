@@ -119,12 +119,18 @@ export class CodeSandbox {
     });
   }
 
-  private finish(slot: Slot, message: CodeResult & { id?: number }): void {
+  private finish(slot: Slot, message: CodeResult & { id?: number; retire?: boolean }): void {
     const job = slot.job;
     if (slot.guard) clearTimeout(slot.guard);
     slot.guard = null;
     slot.job = null;
-    const { id: _id, ...result } = message;
+    const { id: _id, retire, ...result } = message;
+    // A thread whose runtime could not be freed (a run hit its memory cap) is replaced before it takes
+    // another run: its WebAssembly memory is no longer clean.
+    if (retire && this.slots.includes(slot)) {
+      this.slots.splice(this.slots.indexOf(slot), 1);
+      void slot.worker.terminate().catch(() => undefined);
+    }
     job?.resolve(result as CodeResult);
     this.dispatch();
   }

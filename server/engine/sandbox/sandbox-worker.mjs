@@ -28,14 +28,9 @@ function classify(error) {
   return { reason: 'ERROR', message: name && name !== 'Error' ? `${name}: ${message}` : message };
 }
 
-function run({ source, inputs, memoryBytes, timeoutMs }) {
-  const logs = [];
-  const runtime = quickjs.newRuntime();
-  runtime.setMemoryLimit(memoryBytes);
-  runtime.setMaxStackSize(STACK_BYTES);
+function evaluate(runtime, context, logs, { source, inputs, timeoutMs }) {
   const deadline = Date.now() + timeoutMs;
   runtime.setInterruptHandler(shouldInterruptAfterDeadline(deadline));
-  const context = runtime.newContext();
   try {
     // console.log and friends collect text for the run's record; nothing else of the host is reachable.
     const consoleObject = context.newObject();
@@ -118,13 +113,29 @@ function run({ source, inputs, memoryBytes, timeoutMs }) {
     return { ok: true, output: answer.value, logs };
   } catch (error) {
     return { ok: false, ...classify(error), logs };
-  } finally {
-    try {
-      context.dispose();
-      runtime.dispose();
-    } catch {
-      // A runtime that hit its memory limit may refuse a clean dispose; the next run gets a new one.
-    }
+  }
+}
+
+/**
+ * One run in a fresh runtime. A runtime that hit its memory limit is left as it is: QuickJS may hold
+ * objects it can no longer free, and freeing the runtime then fails an assertion and leaks its heap
+ * inside this thread's WebAssembly memory. Such a thread answers `retire: true` and the pool replaces
+ * it, so every later run starts in a clean thread.
+ */
+function run(message) {
+  const logs = [];
+  const runtime = quickjs.newRuntime();
+  runtime.setMemoryLimit(message.memoryBytes);
+  runtime.setMaxStackSize(STACK_BYTES);
+  const context = runtime.newContext();
+  const answer = evaluate(runtime, context, logs, message);
+  if (answer.ok === false && answer.reason === 'MEMORY_LIMIT_EXCEEDED') return { ...answer, retire: true };
+  try {
+    context.dispose();
+    runtime.dispose();
+    return answer;
+  } catch {
+    return { ...answer, retire: true };
   }
 }
 
@@ -133,7 +144,7 @@ parentPort.on('message', (message) => {
   try {
     answer = run(message);
   } catch (error) {
-    answer = { ok: false, ...classify(error), logs: [] };
+    answer = { ok: false, ...classify(error), logs: [], retire: true };
   }
   parentPort.postMessage({ id: message.id, ...answer });
 });
