@@ -116,7 +116,7 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
     await app.register(variableRoutes({ ...services, cipher: await loadValueCipher(db) }), { prefix: '/api' });
     await app.register(templateRoutes(services), { prefix: '/api' });
     await app.register(engineRoutes({ db, authenticator, engine, appUrl: options.appUrl }), { prefix: '/api' });
-    await app.register(webhookRoutes({ db, engine }), { prefix: '/api' });
+    await app.register(webhookRoutes({ db, engine, perMinute: options.engine.webhookPerMinute }), { prefix: '/api' });
     await registerWebSocket(app, {
       authenticate: (token) => authenticator.userFromToken(token),
       pingIntervalMs: options.wsPingIntervalMs,

@@ -121,6 +121,10 @@ const variables = {
     schema: flag.default(false),
     description: 'Let HTTP request steps reach loopback, private and link-local addresses (the server’s own network).',
   },
+  WEBHOOK_RATE_LIMIT_PER_MINUTE: {
+    schema: positiveInt.default(600),
+    description: 'Calls a workflow’s webhook URL accepts per minute (the URL is public; beyond it callers get 429).',
+  },
   DELAY_PIECE_MAX_SECONDS: {
     schema: z.coerce.number().int().min(0).default(3600),
     description: 'Longest wait a Delay step may ask for; the run holds a worker while it waits.',
@@ -189,6 +193,7 @@ export interface EngineSettings {
   httpTimeoutMs: number;
   httpAllowPrivateNetworks: boolean;
   maxDelayMs: number;
+  webhookPerMinute: number;
 }
 
 export class ConfigError extends Error {
@@ -245,6 +250,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       httpTimeoutMs: e.HTTP_PIECE_TIMEOUT_MS,
       httpAllowPrivateNetworks: e.HTTP_PIECE_ALLOW_PRIVATE_NETWORKS,
       maxDelayMs: e.DELAY_PIECE_MAX_SECONDS * 1000,
+      webhookPerMinute: e.WEBHOOK_RATE_LIMIT_PER_MINUTE,
     },
     rateLimits: {
       loginPerEmail: { max: e.RATE_LIMIT_LOGIN_EMAIL_MAX, windowMs: minutes(e.RATE_LIMIT_LOGIN_EMAIL_WINDOW_MINUTES) },

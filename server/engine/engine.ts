@@ -20,7 +20,7 @@ import { findFlowVersion } from '../workflows/versions-repository.ts';
 export interface Engine {
   /** Queues a run (or records it QUOTA_EXCEEDED) and wakes this process's workers. */
   startRun(request: RunRequest): Promise<StartedRun>;
-  testStep(version: FlatVersion, userId: string, stepName: string, input: Record<string, unknown> | undefined): Promise<StepTestResult>;
+  testStep(version: FlatVersion, userId: string, stepName: string, input: Record<string, unknown> | undefined, signal?: AbortSignal): Promise<StepTestResult>;
   /** A workflow's status, published version or existence changed in this process. */
   flowsChanged(): void;
   readonly scheduler: Scheduler | null;
@@ -87,7 +87,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       if (started.queued) workers?.wake();
       return started;
     },
-    testStep: (version, userId, stepName, input) => testStep({ db, runCode, pieceAction }, version, userId, stepName, input),
+    testStep: (version, userId, stepName, input, signal) => testStep({ db, runCode, pieceAction }, version, userId, stepName, input, signal),
     flowsChanged() {
       void scheduler?.refresh();
     },

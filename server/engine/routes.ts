@@ -28,6 +28,9 @@ export interface EngineRouteDependencies {
 }
 
 
+/** SPEC §9's request timeout: a test that takes longer has lost its caller anyway. */
+export const TEST_STEP_TIMEOUT_MS = 30_000;
+
 const inputSchema = z.record(z.string(), z.unknown());
 const runBodySchema = z
   .object({ payload: z.unknown().optional(), version_id: idSchema.optional() })
@@ -68,14 +71,18 @@ export function engineRoutes({ db, authenticator, engine, appUrl }: EngineRouteD
       return reply.code(202).send(run);
     });
 
-    app.post('/workflow/sample', async (request) => {
+    app.post('/workflow/sample', async (request, reply) => {
       const user = await authenticator.userFromRequest(request);
       const body = parse(sampleBodySchema, request.body);
       const flow = await findFlow(db, user.id, body.workflow_id);
       if (!flow) throw flowNotFound();
       const row = await findFlowVersion(db, flow.id, body.version_id);
       if (!row) throw versionNotFound();
-      return engine.testStep(flatFromRow(row), user.id, body.step_name, body.input);
+      // A test answers within the client's request time (SPEC §9: 30 s), and stops when the caller leaves.
+      const left = new AbortController();
+      reply.raw.once('close', () => left.abort());
+      const signal = AbortSignal.any([left.signal, AbortSignal.timeout(TEST_STEP_TIMEOUT_MS)]);
+      return engine.testStep(flatFromRow(row), user.id, body.step_name, body.input, signal);
     });
 
     app.get('/workflow/:id/samples', async (request) => {

@@ -32,7 +32,7 @@ export class RunWorkers {
   private pollTimer: NodeJS.Timeout | null = null;
   private recoverTimer: NodeJS.Timeout | null = null;
   private readonly inFlight = new Set<Promise<void>>();
-  private filling = false;
+  private filling: Promise<void> | null = null;
   private readonly shutdown = new AbortController();
 
   constructor(private readonly options: RunWorkersOptions) {
@@ -53,9 +53,8 @@ export class RunWorkers {
   /** Looks for waiting runs now. */
   wake(): void {
     if (this.stopped || this.filling) return;
-    this.filling = true;
-    void this.fill().finally(() => {
-      this.filling = false;
+    this.filling = this.fill().finally(() => {
+      this.filling = null;
     });
   }
 
@@ -67,6 +66,8 @@ export class RunWorkers {
     this.stopped = true;
     if (this.pollTimer) clearTimeout(this.pollTimer);
     if (this.recoverTimer) clearInterval(this.recoverTimer);
+    // A claim under way when stop() began adds its run to inFlight when it lands: wait for it first.
+    await this.filling;
     const all = Promise.all([...this.inFlight]);
     if (await settlesWithin(all, graceMs)) return;
     this.shutdown.abort();

@@ -40,6 +40,8 @@ export class Scheduler {
   private readonly entries = new Map<string, Entry>();
   private refreshTimer: NodeJS.Timeout | null = null;
   private refreshing: Promise<void> | null = null;
+  /** A change arrived while a read was under way: that read may predate it, so read once more after. */
+  private stale = false;
   private stopped = false;
 
   constructor(private readonly options: SchedulerOptions) {}
@@ -62,13 +64,20 @@ export class Scheduler {
     return new Map([...this.entries.values()].map((entry) => [entry.flowId, entry.cron.nextRun()]));
   }
 
-  /** Re-reads the schedules; concurrent calls share one read. */
+  /** Re-reads the schedules; a call during a read gets one more read after it. */
   refresh(): Promise<void> {
-    this.refreshing ??= this.load()
-      .catch((error: unknown) => this.options.log?.('Reading schedules failed', error))
-      .finally(() => {
-        this.refreshing = null;
-      });
+    if (this.refreshing) {
+      this.stale = true;
+      return this.refreshing;
+    }
+    this.refreshing = (async () => {
+      do {
+        this.stale = false;
+        await this.load().catch((error: unknown) => this.options.log?.('Reading schedules failed', error));
+      } while (this.stale && !this.stopped);
+    })().finally(() => {
+      this.refreshing = null;
+    });
     return this.refreshing;
   }
 
@@ -112,7 +121,8 @@ export class Scheduler {
       if (this.entries.get(entry.key) !== entry) return;
       if (Date.now() < next.getTime()) return this.aim(entry, after); // a long wait, cut short by MAX_WAIT_MS
       void this.fire(entry, next);
-      this.aim(entry, next);
+      // From now, not from the missed time: after a stall (a suspended process) ticks are skipped, not replayed.
+      this.aim(entry, new Date(Math.max(next.getTime(), Date.now())));
     }, Math.min(Math.max(0, wait), MAX_WAIT_MS));
     entry.timer.unref();
   }
@@ -120,11 +130,15 @@ export class Scheduler {
   private async fire(entry: Entry, planned: Date): Promise<void> {
     try {
       const started = await this.options.db.transaction(async (tx) => {
+        // Only while the workflow is still enabled with this published version: another process may have
+        // disabled or republished it since this one last read the schedules.
         const { rows } = await tx.query(
-          `INSERT INTO schedule_fires (flow_id, fire_time) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING flow_id`,
-          [entry.flowId, planned.toISOString()],
+          `INSERT INTO schedule_fires (flow_id, fire_time)
+           SELECT id, $2 FROM flows WHERE id = $1 AND status = 'ENABLED' AND published_version_id = $3
+           ON CONFLICT DO NOTHING RETURNING flow_id`,
+          [entry.flowId, planned.toISOString(), entry.versionId],
         );
-        if (rows.length === 0) return null; // another process took this tick
+        if (rows.length === 0) return null; // another process took this tick, or the schedule is gone
         const run = await startRun(tx, { flowId: entry.flowId, versionId: entry.versionId, userId: entry.userId, payload: { firedAt: planned.toISOString() } }, this.options.dailyQuota);
         await tx.query(`UPDATE schedule_fires SET run_id = $3 WHERE flow_id = $1 AND fire_time = $2`, [entry.flowId, planned.toISOString(), run.runId]);
         return run;

@@ -4,12 +4,12 @@
  * trigger's sample payload), and keeps the result as that step's sample. Inside a loop, the loop's
  * `item` is the first of its items as the samples resolve them. Nothing of a run is recorded.
  */
-import type { FlatLoopStep, FlatStep, FlatVersion } from '../../src/domain/index.ts';
-import { versionReader } from '../../src/domain/flow/index.ts';
+import type { FlatStep, FlatVersion } from '../../src/domain/index.ts';
+import { enclosingLoops, stepsBefore, versionReader } from '../../src/domain/flow/index.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError } from '../http/errors.ts';
 import type { EngineDeps } from './execute-flow.ts';
-import { listSamples, saveSample } from './step-samples.ts';
+import { listSamples, saveSample, type StepSample } from './step-samples.ts';
 import { asList, resolveTemplates } from '../../src/domain/flow/templates.ts';
 
 export interface StepTestResult {
@@ -32,23 +32,21 @@ export interface StepTestDeps {
 
 const stepNotFound = () => new ApiError(404, 'STEP_NOT_FOUND', 'Step not found');
 
-/** The loops around `step`, innermost first. */
-function enclosingLoops(version: FlatVersion, step: FlatStep): FlatLoopStep[] {
-  const read = versionReader(version);
-  const loops: FlatLoopStep[] = [];
-  for (let current: FlatStep | undefined = step; current && current.parent.step !== 'trigger'; ) {
-    const parent = read(current.parent.step);
-    if (parent?.type === 'LOOP_ON_ITEMS' && current.parent.slot === 'loop') loops.push(parent);
-    current = parent;
-  }
-  return loops;
-}
-
-/** What `{{…}}` references see in a test: samples of other steps, and each enclosing loop at its first item. */
-function sampleScope(version: FlatVersion, step: FlatStep, samples: Record<string, { output: unknown }>): Record<string, unknown> {
+/**
+ * What `{{…}}` references see in a test: the succeeded samples of the steps that run before this one (as
+ * in a run, a later step reads as nothing), and each enclosing loop at its first item.
+ */
+function sampleScope(version: FlatVersion, step: FlatStep, samples: Record<string, StepSample>): Record<string, unknown> {
   const scope: Record<string, unknown> = { trigger: samples.trigger?.output ?? {} };
-  for (const [name, sample] of Object.entries(samples)) if (name !== 'trigger') scope[name] = sample.output;
-  for (const loop of enclosingLoops(version, step).reverse()) {
+  for (const { name } of stepsBefore(version, step.name)) {
+    const sample = samples[name];
+    if (name !== 'trigger' && sample?.status === 'SUCCEEDED') scope[name] = sample.output;
+  }
+  const read = versionReader(version);
+  // Outermost first: an inner loop's items may come from an outer loop's item.
+  for (const name of enclosingLoops(version, step.name).reverse()) {
+    const loop = read(name);
+    if (loop?.type !== 'LOOP_ON_ITEMS') continue;
     const items = asList(resolveTemplates(loop.settings.items, scope));
     scope[loop.name] = { item: items?.[0], index: 0 };
   }
@@ -61,6 +59,8 @@ export async function testStep(
   userId: string,
   stepName: string,
   givenInput: Record<string, unknown> | undefined,
+  /** Ends a piece's wait (a Delay, a slow HTTP request) when the caller gives up. */
+  signal?: AbortSignal,
 ): Promise<StepTestResult> {
   const started = Date.now();
   if (stepName === 'trigger') {
@@ -91,7 +91,7 @@ export async function testStep(
       outcome = { status: 'FAILED', output: null, error: 'This piece or action does not exist', code: 'PIECE_NOT_FOUND', logs: [] };
     } else {
       try {
-        outcome = { status: 'SUCCEEDED', output: await action(input, { userId, flowId: version.flowId }), error: null, code: null, logs: [] };
+        outcome = { status: 'SUCCEEDED', output: await action(input, { userId, flowId: version.flowId, ...(signal ? { signal } : {}) }), error: null, code: null, logs: [] };
       } catch (error) {
         outcome = { status: 'FAILED', output: null, error: error instanceof Error ? error.message : String(error), code: null, logs: [] };
       }

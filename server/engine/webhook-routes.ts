@@ -6,6 +6,7 @@
  * the run's id. No sign-in: the secret is the credential, so every refusal looks the same (404).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bucketKey, enforceRateLimits } from '../auth/rate-limit.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Engine } from './engine.ts';
@@ -29,7 +30,7 @@ function triggerOutput(request: FastifyRequest): Record<string, unknown> {
   return { method: request.method, headers, query: request.query ?? {}, body: request.body ?? null };
 }
 
-export function webhookRoutes({ db, engine }: { db: Database; engine: Engine }) {
+export function webhookRoutes({ db, engine, perMinute }: { db: Database; engine: Engine; perMinute: number }) {
   return async function register(app: FastifyInstance): Promise<void> {
     // Only inside this plugin: callers send whatever their service sends.
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
@@ -50,6 +51,8 @@ export function webhookRoutes({ db, engine }: { db: Database; engine: Engine }) 
         );
         const flow = rows[0];
         if (!flow || flow.status !== 'ENABLED' || !flow.version_id || flow.piece !== WEBHOOK_PIECE) throw noListener();
+        // Counted per listening workflow only, so random secrets cannot fill the counters' table.
+        await enforceRateLimits(db, [{ bucket: bucketKey('webhook', secret), rule: { max: perMinute, windowMs: 60_000 } }]);
         const payload = triggerOutput(request);
         await saveSample(db, flow.id, 'trigger', { status: 'SUCCEEDED', output: payload, error: null });
         const started = await engine.startRun({ flowId: flow.id, versionId: flow.version_id, userId: flow.user_id, payload });

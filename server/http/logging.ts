@@ -1,7 +1,8 @@
 /**
  * Logger options for Fastify's pino: JSON lines, and nothing secret in them. Headers that carry
  * credentials and any field named like a password, a token or a variable's value are censored; request URLs lose the values
- * of query parameters that carry tokens (the SPA's /reset-password?token=... page is requested that way).
+ * of query parameters that carry tokens (the SPA's /reset-password?token=... page is requested that way)
+ * and the secret of webhook URLs.
  */
 import type { FastifyServerOptions } from 'fastify';
 
@@ -12,8 +13,11 @@ export type LoggerOptions = Exclude<NonNullable<FastifyServerOptions['logger']>,
 const SECRET_FIELDS = ['password', 'token', 'access_token', 'refresh_token', 'credentials', 'jwtSecret', 'smtpUrl', 'value'];
 const SECRET_QUERY = /([?&](?:token|access_token|refresh_token|credentials|code)=)[^&#]*/gi;
 
+/** A webhook URL's path is its credential (server/engine/webhook-routes.ts). */
+const WEBHOOK_SECRET = /(\/webhooks\/)[^/?#]+/gi;
+
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY, '$1[redacted]');
+  return url.replace(SECRET_QUERY, '$1[redacted]').replace(WEBHOOK_SECRET, '$1[redacted]');
 }
 
 interface LoggedRequest {

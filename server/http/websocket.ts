@@ -7,6 +7,7 @@
  */
 import websocket from '@fastify/websocket';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { decodeJwt } from 'jose';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { ApiError } from './errors.ts';
@@ -24,6 +25,9 @@ const MAX_MESSAGE_BYTES = 64 * 1024;
 const MAX_SUBSCRIPTIONS = 1000;
 /** Private-use close code: the client did not authenticate in time. */
 const CLOSE_AUTH_TIMEOUT = 4001;
+/** Private-use close code: the access token the socket authenticated with has expired. */
+const CLOSE_TOKEN_EXPIRED = 4002;
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const workflowId = z.union([z.string().min(1).max(128), z.number().int().nonnegative()]);
 
@@ -77,6 +81,7 @@ export async function registerWebSocket(app: FastifyInstance, options: WebSocket
 function serveSocket(socket: WebSocket, log: FastifyBaseLogger, options: WebSocketOptions): void {
   let userId: string | undefined;
   let detach: (() => void) | undefined;
+  let expiryTimer: NodeJS.Timeout | undefined;
   const subscriptions = new Set<string | number>();
   let queue: Promise<void> = Promise.resolve();
 
@@ -90,6 +95,24 @@ function serveSocket(socket: WebSocket, log: FastifyBaseLogger, options: WebSock
     socket.close(CLOSE_AUTH_TIMEOUT, 'Authentication timeout');
   }, options.authTimeoutMs);
   const pingTimer = setInterval(() => send({ type: 'ping' }), options.pingIntervalMs);
+
+  /**
+   * A socket lives no longer than the access token it authenticated with; the client reconnects and
+   * authenticates with a fresh one (SPEC §4), so a signed-out session stops hearing within a token's life.
+   */
+  function closeAtExpiry(token: string): void {
+    clearTimeout(expiryTimer);
+    let exp: number | undefined;
+    try {
+      exp = decodeJwt(token).exp;
+    } catch {
+      return;
+    }
+    if (exp === undefined) return;
+    const wait = Math.min(Math.max(0, exp * 1000 - Date.now()), MAX_TIMER_MS);
+    expiryTimer = setTimeout(() => socket.close(CLOSE_TOKEN_EXPIRED, 'Token expired'), wait);
+    expiryTimer.unref();
+  }
 
   async function handle(raw: unknown): Promise<void> {
     const value = parseJson(textOf(raw));
@@ -111,7 +134,12 @@ function serveSocket(socket: WebSocket, log: FastifyBaseLogger, options: WebSock
           // A second auth (a refreshed token) may name another user: the socket follows the latest one.
           detach?.();
           detach = options.hub.attach(userId, send);
+          closeAtExpiry(message.token);
         } catch (error) {
+          // A failed re-authentication ends what the earlier one allowed: no more of that user's messages.
+          detach?.();
+          detach = undefined;
+          userId = undefined;
           if (!(error instanceof ApiError)) log.error({ err: error }, 'WebSocket authentication failed');
           send({ type: 'auth_error', message: error instanceof ApiError ? error.message : 'Server error' });
         }
@@ -138,6 +166,7 @@ function serveSocket(socket: WebSocket, log: FastifyBaseLogger, options: WebSock
 
   socket.on('close', () => {
     clearTimeout(authTimer);
+    clearTimeout(expiryTimer);
     clearInterval(pingTimer);
     detach?.();
     subscriptions.clear();

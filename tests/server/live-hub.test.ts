@@ -68,6 +68,19 @@ const note = (message: string, extra: Record<string, unknown> = {}): LiveMessage
 });
 
 describe('live hub', () => {
+  it('stops delivering to a socket whose later authentication fails', async () => {
+    const url = wsUrl(t.server);
+    const ada1 = await signedInSocket(url, ada.token);
+    ada1.socket.send(JSON.stringify({ type: 'auth', token: 'not-a-token' }));
+    expect((await ada1.next()).type).toBe('auth_error');
+    await t.server.hub.notifyUser(ada.id, note('Not for a signed-out socket'));
+    // Not authenticated any more: a subscribe is refused, and the notification never came.
+    ada1.socket.send(JSON.stringify({ type: 'subscribe', workflow_id: 'w' }));
+    expect(await ada1.next()).toEqual({ type: 'error', message: 'Not authenticated' });
+    expect(ada1.received.some((m) => m.type === 'notification')).toBe(false);
+    ada1.close();
+  });
+
   it('delivers to every socket of the user and to no one else', async () => {
     const url = wsUrl(t.server);
     const [ada1, ada2, bob1] = await Promise.all([

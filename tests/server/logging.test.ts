@@ -40,5 +40,6 @@ describe('logging', () => {
   it('redacts only the values of token parameters', () => {
     expect(redactUrl('/a?x=1&access_token=abc#frag')).toBe('/a?x=1&access_token=[redacted]#frag');
     expect(redactUrl('/workflows/123')).toBe('/workflows/123');
+    expect(redactUrl(`/api/webhooks/${'ab'.repeat(32)}?x=1`)).toBe('/api/webhooks/[redacted]?x=1');
   });
 });

@@ -118,7 +118,7 @@ describe('private network addresses', () => {
 
   it('classifies addresses, IPv4 inside IPv6 included', () => {
     const blocked = ['127.0.0.1', '10.0.0.1', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255',
-      '::1', '::', 'fc00::1', 'fd12:3456::1', 'fe80::1', 'ff02::1', '::ffff:10.0.0.1', '::ffff:a9fe:a9fe', '64:ff9b::7f00:1', '2002:c0a8:101::1', '[::1]', 'example.com'];
+      '::1', '::', 'fc00::1', 'fd12:3456::1', 'fe80::1', 'ff02::1', '::ffff:10.0.0.1', '::ffff:a9fe:a9fe', '64:ff9b::7f00:1', '2002:c0a8:101::1', '[::1]', 'example.com', '::ffff:0:127.0.0.1', '64:ff9b:1::7f00:1', '2001:0:4136:e378::1'];
     const open = ['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '93.184.216.34', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1'];
     expect(blocked.filter((address) => !isPrivateAddress(address))).toEqual([]);
     expect(open.filter((address) => isPrivateAddress(address))).toEqual([]);

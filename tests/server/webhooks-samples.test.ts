@@ -13,7 +13,7 @@ let user: { id: string; token: string };
 let other: { id: string; token: string };
 
 beforeAll(async () => {
-  t = await startTestServer({ engine: { ...loadConfig({}).engine, codeTimeoutMs: 2000, codeMemoryBytes: 16 * 1024 * 1024 } });
+  t = await startTestServer({ engine: { ...loadConfig({}).engine, codeTimeoutMs: 2000, codeMemoryBytes: 16 * 1024 * 1024, webhookPerMinute: 3 } });
   user = await signedInUser(t.app);
   other = await signedInUser(t.app, 'Grace Hopper');
 });
@@ -52,6 +52,14 @@ describe('the webhook trigger', () => {
     // The latest request is the trigger's sample data.
     const samples = await get(t.app, `/api/workflow/${flow.id}/samples`, { token: user.token });
     expect(samples.json<{ samples: Record<string, { output: { body: unknown } }> }>().samples.trigger!.output.body).toEqual({ name: 'Bob' });
+  });
+
+  it('accepts a limited number of calls per minute on one URL', async () => {
+    const { flow } = await publishedFlow(t, user.token, flowOf('Busy hook', webhookTrigger(), [code(1, 'return 1;')]), true);
+    const url = pathOf((await get(t.app, `/api/workflow/${flow.id}/webhook`, { token: user.token })).json<{ url: string }>().url);
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push((await post(t.app, url, { i })).statusCode);
+    expect(answers).toEqual([202, 202, 202, 429]);
   });
 
   it('answers 404 for unknown or malformed secrets', async () => {

@@ -24,7 +24,10 @@ for (const [network, prefix] of [
 }
 for (const [network, prefix] of [
   ['::', 96], // unspecified, loopback and the old IPv4-compatible form
+  ['::ffff:0:0:0', 96], // IPv4-translated (SIIT): it may carry any IPv4 address
+  ['64:ff9b:1::', 48], // local-use NAT64: translates to whatever the local network decides
   ['100::', 64],
+  ['2001::', 32], // Teredo: tunnels to an IPv4 address the piece cannot judge
   ['fc00::', 7], // unique local
   ['fe80::', 10], // link-local
   ['fec0::', 10], // old site-local

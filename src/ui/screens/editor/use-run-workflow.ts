@@ -5,7 +5,7 @@
  * The run's details and the canvas colours follow it through the run overlay's polling; this hook only
  * polls itself when the details are closed, so the end toast still comes.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { executionKeys, type RunDetail } from '../../../api/executions-api.ts';
@@ -34,6 +34,8 @@ export function announceRunEnd(status: RunStatus): void {
 export function useRunWorkflow(store: EditorStore): RunWorkflow {
   const client = useQueryClient();
   const [starting, setStarting] = useState(false);
+  // A ref as well as state: a held Ctrl+Enter repeats faster than React re-renders.
+  const startingRef = useRef(false);
   const [watched, setWatched] = useState<string | null>(null);
   const shownOnCanvas = watched !== null && store.runId === watched;
   const live = liveRunQuery(watched ?? '');
@@ -41,7 +43,10 @@ export function useRunWorkflow(store: EditorStore): RunWorkflow {
 
   useEffect(() => {
     if (watched === null) return;
-    if (run.isError) return setWatched(null);
+    if (run.isError) {
+      toast.error('The run’s progress could not be read; see Runs for how it ended', { id: RUN_TOAST_ID });
+      return setWatched(null);
+    }
     const data: RunDetail | undefined = run.data;
     if (!data || data.id !== watched || data.status === 'RUNNING') return;
     setWatched(null);
@@ -51,7 +56,8 @@ export function useRunWorkflow(store: EditorStore): RunWorkflow {
 
   const start = useCallback(async () => {
     const flow = store.flow;
-    if (starting || !flow || !store.version?.valid) return;
+    if (startingRef.current || !flow || !store.version?.valid) return;
+    startingRef.current = true;
     setStarting(true);
     try {
       try {
@@ -71,9 +77,10 @@ export function useRunWorkflow(store: EditorStore): RunWorkflow {
     } catch (error) {
       toast.error(errorMessage(error, 'The run could not be started'), { id: RUN_TOAST_ID });
     } finally {
+      startingRef.current = false;
       setStarting(false);
     }
-  }, [client, starting, store]);
+  }, [client, store]);
 
   return { start, starting };
 }
