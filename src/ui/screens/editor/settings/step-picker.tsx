@@ -9,6 +9,7 @@ import { findPiece } from '../../../../domain/pieces/index.ts';
 import { filterItems, PICKER_ITEMS, type PickerItem, type StepChoice } from './step-choices.ts';
 import { pieceIcon, stepIcon } from './step-icon.tsx';
 import './settings.css';
+import './step-picker.css';
 
 export { actionForChoice, type StepChoice } from './step-choices.ts';
 

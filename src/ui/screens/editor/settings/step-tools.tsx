@@ -8,6 +8,7 @@ import { findStep, type FlatVersion } from '../../../../domain/index.ts';
 import { StepTestSection, type PrepareVersion } from './step-test-section.tsx';
 import { TriggerSampleSection, WebhookUrlSection } from './trigger-tools.tsx';
 import { WEBHOOK_PIECE } from './trigger-settings.tsx';
+import './step-tools.css';
 
 export function StepTools({ version, stepName, prepare }: { version: FlatVersion; stepName: string; prepare: PrepareVersion }) {
   const subject = findStep(version, stepName);
