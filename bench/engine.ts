@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createServer } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
+import { summarise, type Summary } from './stats.ts';
 
 export interface EngineFigures {
   concurrency: number;
@@ -24,17 +25,6 @@ export interface EngineFigures {
   postToRunningMs: Summary;
 }
 
-interface Summary {
-  p50: number;
-  p95: number;
-  n: number;
-}
-
-function summarise(samples: number[]): Summary {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  return { p50: at(0.5), p95: at(0.95), n: samples.length };
-}
 
 const trigger = { name: 'trigger', type: 'PIECE_TRIGGER', displayName: 'Manual', valid: true, next: 'step_1', settings: { pieceName: '@flowsmith/piece-manual', pieceVersion: '0.1.0', triggerName: 'manual', input: {} } };
 const link = (n: number, count: number) => (n < count ? `step_${n + 1}` : null);

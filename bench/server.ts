@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createServer } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
+import { summarise, type Summary } from './stats.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'flowsmith-bench-'));
 
@@ -38,17 +39,6 @@ export interface ServerFigures {
   loginPageJs: { transferredKiB: number; decodedKiB: number; files: number } | null;
 }
 
-interface Summary {
-  p50: number;
-  p95: number;
-  n: number;
-}
-
-function summarise(samples: number[]): Summary {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  return { p50: at(0.5), p95: at(0.95), n: samples.length };
-}
 
 async function measureServer(figures: Partial<ServerFigures>) {
   const [first, coldMs] = await timed(() => createServer(config()));

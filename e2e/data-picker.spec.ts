@@ -10,37 +10,10 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, signedInPage, test } from './fixtures.ts';
 import { expectServer, openEditor, selectStep, stepSettings } from './editor-helpers.ts';
+import { codeStep, importFlow } from './flow-seeds.ts';
 
 const SUM_CODE = 'export const code = async (inputs) => ({ sum: inputs.a + inputs.b, items: [{ id: 7 }] })';
 const ECHO_CODE = 'export const code = async (inputs) => inputs.x';
-
-const codeStep = (name: string, displayName: string, code: string, input: Record<string, unknown>) => ({
-  name,
-  type: 'CODE',
-  displayName,
-  valid: true,
-  skip: false,
-  settings: { sourceCode: { code, packageJson: '{}' }, input, inputUiInfo: {} },
-});
-
-/** Imports 'manual trigger → Add numbers (step_1) → Echo (step_2)' and answers its id. */
-async function importFlow(page: Page): Promise<string> {
-  const trigger = {
-    name: 'trigger',
-    type: 'PIECE_TRIGGER',
-    displayName: 'Run manually',
-    valid: true,
-    settings: { pieceName: '@flowsmith/piece-manual', pieceVersion: '0.1.0', triggerName: 'manual', input: {}, inputUiInfo: {} },
-    nextAction: { ...codeStep('step_1', 'Add numbers', SUM_CODE, { a: 1, b: 2 }), nextAction: codeStep('step_2', 'Echo', ECHO_CODE, { x: '' }) },
-  };
-  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
-  const reply = await page.request.post('/api/workflow/import', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { displayName: 'Picker', schemaVersion: '1', trigger },
-  });
-  expect(reply.status()).toBe(201);
-  return ((await reply.json()) as { flow: { id: string } }).flow.id;
-}
 
 const testSection = (page: Page) => stepSettings(page).getByRole('region', { name: 'Test step' });
 const dataPicker = (page: Page) => page.getByRole('dialog', { name: 'Insert data into Value of input 1' });
@@ -48,7 +21,7 @@ const dataPicker = (page: Page) => page.getByRole('dialog', { name: 'Insert data
 /** Signs in, imports the flow, tests step_1 and selects step_2 with its value field focused. */
 async function prepare(page: Page) {
   await signedInPage(page);
-  const id = await importFlow(page);
+  const id = await importFlow(page, 'Picker', [codeStep('step_1', 'Add numbers', SUM_CODE, { a: 1, b: 2 }), codeStep('step_2', 'Echo', ECHO_CODE, { x: '' })]);
   await openEditor(page, id);
   await selectStep(page, 'step_1');
   await testSection(page).getByRole('button', { name: 'Test step' }).click();

@@ -12,20 +12,10 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, signedInPage, test } from './fixtures.ts';
 import { node, openEditor, selectStep, stepSettings } from './editor-helpers.ts';
+import { codeStep, importFlow, type NestedStep } from './flow-seeds.ts';
 
 const ADD_CODE = 'export const code = async (inputs) => ({ sum: inputs.a + inputs.b })';
 const BOOM_CODE = "export const code = async () => { throw new Error('boom') }";
-
-type NestedStep = Record<string, unknown> & { name: string };
-
-const codeStep = (name: string, displayName: string, code: string, input: Record<string, unknown>): NestedStep => ({
-  name,
-  type: 'CODE',
-  displayName,
-  valid: true,
-  skip: false,
-  settings: { sourceCode: { code, packageJson: '{}' }, input, inputUiInfo: {} },
-});
 
 const storeStep = (name: string, displayName: string, actionName: string, input: Record<string, unknown>): NestedStep => ({
   name,
@@ -35,27 +25,6 @@ const storeStep = (name: string, displayName: string, actionName: string, input:
   skip: false,
   settings: { pieceName: '@activepieces/piece-store', pieceVersion: '0.5.0', actionName, input, inputUiInfo: {} },
 });
-
-/** Imports a flow 'manual trigger → steps…' (setup only) and answers its id. */
-async function importFlow(page: Page, displayName: string, steps: NestedStep[]): Promise<string> {
-  let chain: NestedStep | undefined;
-  for (const step of [...steps].reverse()) chain = chain ? { ...step, nextAction: chain } : step;
-  const trigger = {
-    name: 'trigger',
-    type: 'PIECE_TRIGGER',
-    displayName: 'Run manually',
-    valid: true,
-    settings: { pieceName: '@flowsmith/piece-manual', pieceVersion: '0.1.0', triggerName: 'manual', input: {}, inputUiInfo: {} },
-    ...(chain ? { nextAction: chain } : {}),
-  };
-  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
-  const reply = await page.request.post('/api/workflow/import', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { displayName, schemaVersion: '1', trigger },
-  });
-  expect(reply.status()).toBe(201);
-  return ((await reply.json()) as { flow: { id: string } }).flow.id;
-}
 
 const toast = (page: Page, title: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: title });
 const runDetails = (page: Page) => page.getByRole('complementary', { name: 'Run details' });
