@@ -15,7 +15,7 @@ import { Scheduler } from './scheduler.ts';
 import { startRun, type RunRequest, type StartedRun } from './start-run.ts';
 import { testStep, type StepTestResult } from './test-step.ts';
 import type { FlatVersion } from '../../src/domain/index.ts';
-import { findFlowVersion } from '../workflows/versions-repository.ts';
+import { findUserVersionHead } from '../workflows/versions-repository.ts';
 
 export interface Engine {
   /** Queues a run (or records it QUOTA_EXCEEDED) and wakes this process's workers. */
@@ -56,7 +56,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const runCode = (source: string, inputs: unknown) => sandbox.run(source, inputs);
 
   const announce = async (run: QueuedRun, result: FinishedRun) => {
-    const row = await findFlowVersion(db, run.flowId, run.versionId);
+    // The head only: a finished run needs the name, not a version's (possibly megabytes of) content.
+    const row = await findUserVersionHead(db, run.userId, run.versionId);
     const name = row?.display_name || 'Untitled';
     await hub.notifyUser(run.userId, {
       type: 'run_finished',

@@ -13,7 +13,7 @@ import { flowNotFound, versionNotFound } from '../workflows/errors.ts';
 import { findFlow } from '../workflows/flows-repository.ts';
 import { findQueuedRun, findRun } from '../workflows/runs-repository.ts';
 import { flatFromRow } from '../workflows/service.ts';
-import { findFlowVersion, findLatestVersion } from '../workflows/versions-repository.ts';
+import { findFlowVersion, findLatestVersion, findUserVersionHead } from '../workflows/versions-repository.ts';
 import type { Engine } from './engine.ts';
 import { invalidVersion, quotaExceeded } from './errors.ts';
 import { pieceOptions } from './pieces/index.ts';
@@ -60,8 +60,10 @@ export function engineRoutes({ db, authenticator, engine, appUrl }: EngineRouteD
       const body = parse(runBodySchema, request.body);
       const flow = await findFlow(db, user.id, id);
       if (!flow) throw flowNotFound();
+      // The version's head is enough here (its validity); the worker reads the content.
       const versionId = body.version_id ?? flow.published_version_id;
-      const version = versionId ? await findFlowVersion(db, flow.id, versionId) : await findLatestVersion(db, flow.id);
+      const head = versionId ? await findUserVersionHead(db, user.id, versionId) : await findLatestVersion(db, flow.id);
+      const version = head?.flow_id === flow.id ? head : undefined;
       if (!version) throw versionNotFound();
       if (!version.valid) throw invalidVersion();
       const payload = body.payload !== undefined ? body.payload : ((await listSamples(db, flow.id)).trigger?.output ?? {});

@@ -4,20 +4,8 @@
  * reference may have resolved to anything.
  */
 import type { PieceAction } from '../execute-flow.ts';
+import { objectInput } from './object-input.ts';
 
 const MESSAGE = 'The mapping must be a JSON object, like {"name": "{{step_1.name}}"}';
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-export const advancedMapping: PieceAction = async (input) => {
-  let mapping = input.mapping;
-  if (typeof mapping === 'string') {
-    try {
-      mapping = JSON.parse(mapping);
-    } catch {
-      throw new Error(MESSAGE);
-    }
-  }
-  if (!isObject(mapping)) throw new Error(MESSAGE);
-  return mapping;
-};
+export const advancedMapping: PieceAction = async (input) => objectInput(input.mapping, MESSAGE);

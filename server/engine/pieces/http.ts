@@ -10,6 +10,7 @@ import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { isBlankValue, numberOf } from '../../../src/domain/pieces/index.ts';
 import type { PieceAction } from '../execute-flow.ts';
+import { objectInput } from './object-input.ts';
 import { isPrivateAddress, PrivateAddressError } from './private-address.ts';
 
 export interface HttpLimits {
@@ -41,8 +42,6 @@ interface RawResponse {
   body: Buffer;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 function readUrl(value: unknown): URL {
   if (typeof value !== 'string' || value.trim() === '') throw new Error('Enter the URL to send the request to');
   let url: URL;
@@ -61,15 +60,7 @@ function checkProtocol(url: URL): void {
 
 function readHeaders(value: unknown): Record<string, string> {
   if (isBlankValue(value)) return {};
-  let parsed = value;
-  if (typeof value === 'string') {
-    try {
-      parsed = JSON.parse(value);
-    } catch {
-      throw new Error(HEADERS_MESSAGE);
-    }
-  }
-  if (!isObject(parsed)) throw new Error(HEADERS_MESSAGE);
+  const parsed = objectInput(value, HEADERS_MESSAGE);
   const headers: Record<string, string> = {};
   for (const [name, raw] of Object.entries(parsed)) {
     if (raw === undefined || raw === null) continue;
