@@ -112,7 +112,7 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
     const services = { db, authenticator, onFlowsChanged: () => runEngine.flowsChanged() };
     await app.register(workflowRoutes(services), { prefix: '/api' });
     await app.register(versionRoutes(services), { prefix: '/api' });
-    await app.register(runRoutes(services), { prefix: '/api' });
+    await app.register(runRoutes({ ...services, scheduleMinIntervalMs: options.engine.scheduleMinIntervalMs }), { prefix: '/api' });
     await app.register(variableRoutes({ ...services, cipher: await loadValueCipher(db) }), { prefix: '/api' });
     await app.register(templateRoutes(services), { prefix: '/api' });
     await app.register(engineRoutes({ db, authenticator, engine, appUrl: options.appUrl }), { prefix: '/api' });

@@ -4,6 +4,7 @@
  * read back from the schema) so the README and `--help`-style output are generated, never hand-copied.
  */
 import { z } from 'zod';
+import type { RunLimits } from './engine/run-budget.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().min(1);
@@ -101,9 +102,37 @@ const variables = {
     schema: flag.default(true),
     description: 'Whether this process executes queued runs and fires schedules (false: it only serves and enqueues).',
   },
+  RUN_CONCURRENCY_PER_USER: {
+    schema: z.coerce.number().int().min(1).max(256).default(3),
+    description: 'Runs of one user executing at once across every process; the rest of the user’s runs wait, so others’ runs still start.',
+  },
+  RUN_MAX_STEP_DATA_KB: {
+    schema: z.coerce.number().int().min(1).max(512 * 1024).default(2048),
+    description: 'Largest input or output of one step, in KB of JSON; beyond it the step fails.',
+  },
+  RUN_MAX_RUN_DATA_MB: {
+    schema: z.coerce.number().int().min(1).max(1024).default(8),
+    description: 'Most data one run keeps in its record (every step’s input, output and logs), in MB of JSON; beyond it the run ends FAILED.',
+  },
+  RUN_MAX_LOG_LINES: {
+    schema: z.coerce.number().int().min(0).default(2000),
+    description: 'Log lines (console.log and friends) one run’s code steps may write; beyond it the run ends FAILED.',
+  },
+  RUN_MAX_LOOP_ITERATIONS: {
+    schema: z.coerce.number().int().min(1).default(10_000),
+    description: 'Items one loop may walk; a loop over more fails.',
+  },
+  SCHEDULE_MIN_INTERVAL_SECONDS: {
+    schema: z.coerce.number().int().min(1).max(86_400).default(60),
+    description: 'Shortest time between two runs of a schedule; a cron expression that fires more often does not run.',
+  },
   CODE_SANDBOX_THREADS: {
-    schema: z.coerce.number().int().min(1).max(64).default(2),
+    schema: z.coerce.number().int().min(1).max(64).default(3),
     description: 'Worker threads running code steps at once (each holds one QuickJS runtime).',
+  },
+  CODE_SANDBOX_THREADS_PER_USER: {
+    schema: z.coerce.number().int().min(1).max(64).optional(),
+    description: 'Sandbox threads one user’s code may hold at once; by default all but one, so another user’s code always finds a thread.',
   },
   CODE_MEMORY_LIMIT_MB: {
     schema: z.coerce.number().int().min(8).max(4096).default(64),
@@ -187,7 +216,12 @@ export interface EngineSettings {
   dailyQuota: number;
   leaseMs: number;
   workersEnabled: boolean;
+  concurrencyPerUser: number;
+  runLimits: RunLimits;
+  scheduleMinIntervalMs: number;
   codeThreads: number;
+  /** Undefined: all threads but one. */
+  codeThreadsPerUser: number | undefined;
   codeMemoryBytes: number;
   codeTimeoutMs: number;
   httpTimeoutMs: number;
@@ -244,7 +278,16 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       dailyQuota: e.RUN_DAILY_QUOTA,
       leaseMs: e.RUN_LEASE_MS,
       workersEnabled: e.RUN_WORKERS_ENABLED,
+      concurrencyPerUser: e.RUN_CONCURRENCY_PER_USER,
+      runLimits: {
+        maxStepData: e.RUN_MAX_STEP_DATA_KB * 1024,
+        maxRunData: e.RUN_MAX_RUN_DATA_MB * 1024 * 1024,
+        maxLogLines: e.RUN_MAX_LOG_LINES,
+        maxLoopIterations: e.RUN_MAX_LOOP_ITERATIONS,
+      },
+      scheduleMinIntervalMs: e.SCHEDULE_MIN_INTERVAL_SECONDS * 1000,
       codeThreads: e.CODE_SANDBOX_THREADS,
+      codeThreadsPerUser: e.CODE_SANDBOX_THREADS_PER_USER,
       codeMemoryBytes: e.CODE_MEMORY_LIMIT_MB * 1024 * 1024,
       codeTimeoutMs: e.CODE_TIMEOUT_MS,
       httpTimeoutMs: e.HTTP_PIECE_TIMEOUT_MS,

@@ -3,7 +3,8 @@ import type { Queryable } from './database.ts';
 /**
  * Deletes rows that can no longer change an answer: refresh and reset tokens past their expiry (a day's
  * margin keeps them around for anyone investigating a report), rate-limit windows that have ended, and
- * schedule ticks old enough that no process can still be deciding whether to fire them.
+ * schedule ticks old enough that no process can still be deciding whether to fire them, and quota
+ * refusal counts older than 90 days.
  */
 export async function pruneExpiredRows(db: Queryable, longestWindowMs: number): Promise<void> {
   await db.query(`DELETE FROM refresh_tokens WHERE expires_at < now() - interval '1 day'`);
@@ -12,4 +13,5 @@ export async function pruneExpiredRows(db: Queryable, longestWindowMs: number): 
     longestWindowMs / 1000,
   ]);
   await db.query(`DELETE FROM schedule_fires WHERE fire_time < now() - interval '1 day'`);
+  await db.query(`DELETE FROM quota_refusals WHERE day < (now() AT TIME ZONE 'UTC')::date - 90`);
 }

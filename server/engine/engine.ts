@@ -46,14 +46,20 @@ const OUTCOME: Record<string, string> = {
 export async function createEngine(options: EngineOptions): Promise<Engine> {
   const { db, hub, settings } = options;
   const log = (message: string, error?: unknown) => options.log.error({ err: error }, message);
-  const sandbox = new CodeSandbox({ threads: settings.codeThreads, memoryBytes: settings.codeMemoryBytes, timeoutMs: settings.codeTimeoutMs });
+  const sandbox = new CodeSandbox({
+    threads: settings.codeThreads,
+    ...(settings.codeThreadsPerUser ? { threadsPerOwner: settings.codeThreadsPerUser } : {}),
+    memoryBytes: settings.codeMemoryBytes,
+    timeoutMs: settings.codeTimeoutMs,
+    maxDataSize: settings.runLimits.maxStepData,
+  });
   const pieceAction = createPieceActions({
     db,
     notifyUser: (userId, message) => hub.notifyUser(userId, message),
     http: { defaultTimeoutMs: settings.httpTimeoutMs, maxTimeoutMs: settings.httpTimeoutMs, allowPrivateNetworks: settings.httpAllowPrivateNetworks, maxResponseBytes: 5 * 1024 * 1024 },
     maxDelayMs: settings.maxDelayMs,
   });
-  const runCode = (source: string, inputs: unknown) => sandbox.run(source, inputs);
+  const runCode = (source: string, inputs: unknown, owner?: string) => sandbox.run(source, inputs, owner ? { owner } : {});
 
   const announce = async (run: QueuedRun, result: FinishedRun) => {
     // The head only: a finished run needs the name, not a version's (possibly megabytes of) content.
@@ -68,15 +74,16 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const workers = settings.workersEnabled
     ? new RunWorkers({
         db,
-        execute: createRunExecutor({ db, runCode, pieceAction }),
+        execute: createRunExecutor({ db, runCode, pieceAction, limits: settings.runLimits }),
         concurrency: settings.concurrency,
+        concurrencyPerUser: settings.concurrencyPerUser,
         leaseMs: settings.leaseMs,
         onFinished: (run, result) => void announce(run, result).catch((error: unknown) => log('Announcing a run failed', error)),
         log,
       })
     : null;
   const scheduler = settings.workersEnabled
-    ? new Scheduler({ db, dailyQuota: settings.dailyQuota, onStarted: () => workers?.wake(), log })
+    ? new Scheduler({ db, dailyQuota: settings.dailyQuota, minIntervalMs: settings.scheduleMinIntervalMs, onStarted: () => workers?.wake(), log })
     : null;
   await workers?.start();
   await scheduler?.start();
@@ -88,7 +95,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       if (started.queued) workers?.wake();
       return started;
     },
-    testStep: (version, userId, stepName, input, signal) => testStep({ db, runCode, pieceAction }, version, userId, stepName, input, signal),
+    testStep: (version, userId, stepName, input, signal) => testStep({ db, runCode, pieceAction, limits: settings.runLimits }, version, userId, stepName, input, signal),
     flowsChanged() {
       void scheduler?.refresh();
     },

@@ -6,13 +6,16 @@
  * and nothing after it runs, unless the step says continue on failure. References (`{{step_1.x}}`,
  * `{{trigger.y}}`) are resolved from what ran before (templates.ts).
  *
- * Chains are walked with a loop, so a 10,000-step chain costs no stack; only loops and routers nest.
+ * Chains are walked with a loop, so a 10,000-step chain costs no stack; only loops and routers nest,
+ * at most MAX_RUN_NESTING levels. Every input and output is measured before the record keeps it
+ * (run-budget.ts): a run past a cap ends FAILED naming the cap, with its record still small enough to store.
  */
 import { selectBranches, type ResolvedConditionRow } from '../../src/domain/conditions/index.ts';
 import type { FlatStep, FlatVersion, RunStatus, StepRunStatus } from '../../src/domain/index.ts';
 import { versionReader } from '../../src/domain/flow/index.ts';
 import type { CodeResult } from './sandbox/code-sandbox.ts';
 import { asList, resolveTemplates } from '../../src/domain/flow/templates.ts';
+import { DEFAULT_RUN_LIMITS, MAX_RUN_NESTING, RunBudget, StepFailure, type RunLimits } from './run-budget.ts';
 
 export interface StepRecord {
   stepName: string;
@@ -24,6 +27,8 @@ export interface StepRecord {
   error?: string;
   duration?: number;
   iterations?: StepRecord[][];
+  /** What a code step wrote with console.log and friends. */
+  logs?: string[];
 }
 
 export interface PieceContext {
@@ -39,7 +44,8 @@ export interface PieceContext {
 export type PieceAction = (input: Record<string, unknown>, context: PieceContext) => Promise<unknown>;
 
 export interface EngineDeps {
-  runCode(source: string, inputs: unknown): Promise<CodeResult>;
+  /** `owner`: whose code it is, so the sandbox shares its threads fairly between users. */
+  runCode(source: string, inputs: unknown, owner?: string): Promise<CodeResult>;
   /** The action implementation, or undefined when the piece or action is unknown (PIECE_NOT_FOUND). */
   pieceAction(pieceName: string, actionName: string | undefined): PieceAction | undefined;
   userId: string;
@@ -47,21 +53,12 @@ export interface EngineDeps {
   runId?: string;
   now?: () => number;
   signal?: AbortSignal;
+  limits?: RunLimits;
 }
 
 export interface FlowResult {
   status: RunStatus;
   steps: StepRecord[];
-}
-
-/** Why a run stopped early; the run's status follows the failing step's kind. */
-class StepFailure extends Error {
-  constructor(
-    readonly runStatus: RunStatus,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 function continuesOnFailure(step: FlatStep): boolean {
@@ -74,23 +71,33 @@ function continuesOnFailure(step: FlatStep): boolean {
 export async function executeFlow(version: FlatVersion, triggerOutput: unknown, deps: EngineDeps): Promise<FlowResult> {
   const now = deps.now ?? Date.now;
   const read = versionReader(version);
+  const budget = new RunBudget(deps.limits ?? DEFAULT_RUN_LIMITS);
+  const trigger: StepRecord = { stepName: 'trigger', displayName: version.trigger.displayName, type: version.trigger.type, status: 'SUCCEEDED', duration: 0 };
+  const records: StepRecord[] = [trigger];
+  try {
+    budget.record();
+    budget.admit(triggerOutput, 'The trigger’s output');
+  } catch (error) {
+    // A payload queued before its limits were checked (or grown since): the run fails, nothing of it kept.
+    return { status: 'FAILED', steps: [{ ...trigger, status: 'FAILED', error: error instanceof Error ? error.message : String(error) }] };
+  }
+  trigger.output = triggerOutput;
   const scope: Record<string, unknown> = { trigger: triggerOutput };
-  const records: StepRecord[] = [
-    { stepName: 'trigger', displayName: version.trigger.displayName, type: version.trigger.type, status: 'SUCCEEDED', output: triggerOutput, duration: 0 },
-  ];
 
   /** Runs a chain from `head`, appending records to `into`; throws StepFailure to stop the run. */
-  async function runChain(head: string | null, into: StepRecord[]): Promise<void> {
+  async function runChain(head: string | null, into: StepRecord[], nesting: number): Promise<void> {
+    if (nesting > MAX_RUN_NESTING) throw new StepFailure('FAILED', `Loops and routers nest deeper than ${MAX_RUN_NESTING} levels`, true);
     for (let name = head; name !== null; ) {
       const step = read(name);
       if (!step) return;
       if (deps.signal?.aborted) throw new StepFailure('STOPPED', 'The run was stopped');
-      await runStep(step, into);
+      await runStep(step, into, nesting);
       name = step.next;
     }
   }
 
-  async function runStep(step: FlatStep, into: StepRecord[]): Promise<void> {
+  async function runStep(step: FlatStep, into: StepRecord[], nesting: number): Promise<void> {
+    budget.record();
     const record: StepRecord = { stepName: step.name, displayName: step.displayName, type: step.type, status: 'RUNNING' };
     into.push(record);
     if (step.skip) {
@@ -102,22 +109,30 @@ export async function executeFlow(version: FlatVersion, triggerOutput: unknown, 
       switch (step.type) {
         case 'CODE': {
           const input = resolveTemplates(step.settings.input ?? {}, scope) as Record<string, unknown>;
+          budget.admit(input, 'The step’s input');
           record.input = input;
-          const result = await deps.runCode(step.settings.sourceCode?.code ?? '', input);
+          const result = await deps.runCode(step.settings.sourceCode?.code ?? '', input, deps.userId);
+          if (result.logs.length > 0) {
+            budget.logs(result.logs);
+            record.logs = result.logs;
+          }
           if (!result.ok) {
             const status: RunStatus = result.reason === 'TIMEOUT' ? 'TIMEOUT' : result.reason === 'MEMORY_LIMIT_EXCEEDED' ? 'MEMORY_LIMIT_EXCEEDED' : 'FAILED';
             throw new StepFailure(status, result.message);
           }
+          budget.admit(result.output, 'The step’s output');
           record.output = result.output;
           break;
         }
         case 'PIECE': {
           const input = resolveTemplates(step.settings.input ?? {}, scope) as Record<string, unknown>;
+          budget.admit(input, 'The step’s input');
           record.input = input;
           const action = deps.pieceAction(step.settings.pieceName, step.settings.actionName);
           if (!action) throw new StepFailure('FAILED', `PIECE_NOT_FOUND: ${step.settings.pieceName} ${step.settings.actionName ?? ''}`.trim());
+          let output: unknown;
           try {
-            record.output = await action(input, {
+            output = await action(input, {
               userId: deps.userId,
               ...(deps.flowId ? { flowId: deps.flowId } : {}),
               ...(deps.runId ? { runId: deps.runId } : {}),
@@ -128,21 +143,27 @@ export async function executeFlow(version: FlatVersion, triggerOutput: unknown, 
             if (deps.signal?.aborted) throw new StepFailure('STOPPED', 'The run was stopped');
             throw new StepFailure('FAILED', error instanceof Error ? error.message : String(error));
           }
+          budget.admit(output, 'The step’s output');
+          record.output = output;
           break;
         }
         case 'LOOP_ON_ITEMS': {
           const resolved = resolveTemplates(step.settings.items, scope);
+          budget.admit(resolved, 'The step’s input');
           const items = asList(resolved);
           record.input = { items: resolved };
           if (!items) throw new StepFailure('FAILED', 'The loop’s items are not a list');
+          budget.loopItems(items.length);
+          const output = { items, index: items.length };
+          budget.admit(output, 'The step’s output');
           record.iterations = [];
           for (let index = 0; index < items.length; index++) {
             scope[step.name] = { item: items[index], index };
             const iteration: StepRecord[] = [];
             record.iterations.push(iteration);
-            await runChain(step.firstLoopStep, iteration);
+            await runChain(step.firstLoopStep, iteration, nesting + 1);
           }
-          record.output = { items, index: items.length };
+          record.output = output;
           scope[step.name] = record.output;
           break;
         }
@@ -154,7 +175,7 @@ export async function executeFlow(version: FlatVersion, triggerOutput: unknown, 
           );
           const chosen = selectBranches(branches, step.settings.executionType);
           record.output = { branches: step.settings.branches.map((branch, i) => ({ branchName: branch.branchName, evaluation: chosen.includes(i) })) };
-          for (const index of chosen) await runChain(step.children[index] ?? null, into);
+          for (const index of chosen) await runChain(step.children[index] ?? null, into, nesting + 1);
           break;
         }
       }
@@ -165,7 +186,7 @@ export async function executeFlow(version: FlatVersion, triggerOutput: unknown, 
       // A loop or router whose inner step failed fails too; its own record says so.
       record.status = 'FAILED';
       record.error ??= failure.message;
-      if (!continuesOnFailure(step) || step.type === 'LOOP_ON_ITEMS' || step.type === 'ROUTER') throw failure;
+      if (failure.endsRun || !continuesOnFailure(step) || step.type === 'LOOP_ON_ITEMS' || step.type === 'ROUTER') throw failure;
       scope[step.name] = { error: failure.message };
     } finally {
       record.duration = Math.max(0, now() - started);
@@ -173,7 +194,7 @@ export async function executeFlow(version: FlatVersion, triggerOutput: unknown, 
   }
 
   try {
-    await runChain(version.trigger.next, records);
+    await runChain(version.trigger.next, records, 0);
     return { status: 'SUCCEEDED', steps: records };
   } catch (error) {
     if (error instanceof StepFailure) return { status: error.runStatus, steps: records };

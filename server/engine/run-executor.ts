@@ -10,11 +10,13 @@ import { flatFromRow } from '../workflows/service.ts';
 import { findFlowVersion } from '../workflows/versions-repository.ts';
 import { executeFlow, type EngineDeps } from './execute-flow.ts';
 import type { FinishedRun, QueuedRun } from './run-queue.ts';
+import type { RunLimits } from './run-budget.ts';
 
 export interface RunExecutorDeps {
   db: Database;
   runCode: EngineDeps['runCode'];
   pieceAction: EngineDeps['pieceAction'];
+  limits?: RunLimits;
 }
 
 export function createRunExecutor(deps: RunExecutorDeps): (run: QueuedRun, signal?: AbortSignal) => Promise<FinishedRun> {
@@ -33,6 +35,7 @@ export function createRunExecutor(deps: RunExecutorDeps): (run: QueuedRun, signa
       userId: run.userId,
       flowId: run.flowId,
       runId: run.runId,
+      ...(deps.limits ? { limits: deps.limits } : {}),
       ...(signal ? { signal } : {}),
     });
     return { status: result.status, steps: result.steps.map(normalizeStep) };

@@ -29,12 +29,19 @@ export async function enqueueRun(db: Queryable, run: Omit<QueuedRun, 'runId'>): 
   return rows[0]!.run_id;
 }
 
-/** Takes the oldest waiting run for `workerId` and opens its record as RUNNING; null when none waits. */
-export async function claimRun(db: Database, workerId: string, leaseMs: number): Promise<QueuedRun | null> {
+/**
+ * Takes the oldest waiting run for `workerId` and opens its record as RUNNING; null when none waits.
+ * A user who already has `perUser` runs claimed is passed over, so one user's flood of slow runs leaves
+ * workers for everyone else's (across processes the count may briefly overshoot by a concurrent claim).
+ */
+export async function claimRun(db: Database, workerId: string, leaseMs: number, perUser = 1_000_000): Promise<QueuedRun | null> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ run_id: string; flow_id: string; version_id: string; user_id: string; payload: unknown }>(
       `SELECT run_id, flow_id, version_id, user_id, payload FROM run_queue
-       WHERE claimed_by IS NULL ORDER BY enqueued_at, run_id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+       WHERE claimed_by IS NULL
+         AND user_id NOT IN (SELECT user_id FROM run_queue WHERE claimed_by IS NOT NULL GROUP BY user_id HAVING count(*) >= $1)
+       ORDER BY enqueued_at, run_id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+      [perUser],
     );
     const row = rows[0];
     if (!row) return null;

@@ -13,6 +13,8 @@ export interface RunWorkersOptions {
   /** Runs one run; `signal` aborts when the process shuts down and the run did not end in time. */
   execute: (run: QueuedRun, signal: AbortSignal) => Promise<FinishedRun>;
   concurrency?: number;
+  /** Runs of one user claimed at once across every process on the database. */
+  concurrencyPerUser?: number;
   leaseMs?: number;
   pollMs?: number;
   /** Identifies this process's claims; random by default. */
@@ -78,7 +80,7 @@ export class RunWorkers {
     while (!this.stopped && this.running < this.concurrency) {
       let run: QueuedRun | null;
       try {
-        run = await claimRun(this.options.db, this.workerId, this.leaseMs);
+        run = await claimRun(this.options.db, this.workerId, this.leaseMs, this.options.concurrencyPerUser);
       } catch (error) {
         this.options.log?.('Claiming a run failed', error);
         run = null;
@@ -115,8 +117,18 @@ export class RunWorkers {
       if (await finishRun(this.options.db, run.runId, this.workerId, result)) this.options.onFinished?.(run, result);
     } catch (error) {
       this.options.log?.('Recording a run failed', error);
+      // Its steps could not be stored: record how it ended without them, rather than leave it RUNNING.
+      const bare: FinishedRun = { status: 'INTERNAL_ERROR', steps: [unrecordable()] };
+      await finishRun(this.options.db, run.runId, this.workerId, bare).then(
+        (finished) => finished && this.options.onFinished?.(run, bare),
+        (again: unknown) => this.options.log?.('Recording a run failed', again),
+      );
     }
   }
+}
+
+function unrecordable() {
+  return { stepName: 'trigger', displayName: 'Trigger', type: '', status: 'FAILED', input: null, output: null, error: 'The run’s record could not be stored', duration: null };
 }
 
 async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {

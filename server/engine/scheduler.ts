@@ -9,15 +9,17 @@
  * Which schedules exist is read from the database at start, every `refreshMs`, and at once when this
  * process changes a workflow (`refresh()`); other processes see the change at their next refresh.
  */
-import { Cron } from 'croner';
+import type { Cron } from 'croner';
 import type { StoredTrigger } from '../../src/domain/index.ts';
 import type { Database } from '../db/database.ts';
-import { SCHEDULE_PIECE, scheduleOf, type Schedule } from '../workflows/schedules.ts';
+import { cronOfSchedule, firesTooOften, SCHEDULE_MIN_INTERVAL_MS, SCHEDULE_PIECE, scheduleOf, type Schedule } from '../workflows/schedules.ts';
 import { startRun, type StartedRun } from './start-run.ts';
 
 export interface SchedulerOptions {
   db: Database;
   dailyQuota: number;
+  /** Schedules firing more often than this never fire. */
+  minIntervalMs?: number;
   refreshMs?: number;
   /** After a tick queued a run in this process (wake the workers). */
   onStarted?: (run: StartedRun) => void;
@@ -101,12 +103,9 @@ export class Scheduler {
     }
     for (const [key, { row, schedule }] of wanted) {
       if (this.entries.has(key)) continue;
-      let cron: Cron;
-      try {
-        cron = new Cron(schedule.cronExpression, { timezone: schedule.timezone, mode: '5-or-6-parts', sloppyRanges: true, paused: true });
-      } catch {
-        continue; // An expression croner refuses never fires (the schedules screen shows no next run).
-      }
+      // An expression croner refuses, or one firing too often, never fires (the schedules screen shows no next run).
+      const cron = cronOfSchedule(schedule);
+      if (!cron || firesTooOften(cron, this.options.minIntervalMs ?? SCHEDULE_MIN_INTERVAL_MS)) continue;
       const entry: Entry = { key, flowId: row.id, versionId: row.version_id, userId: row.user_id, cron, timer: null };
       this.entries.set(key, entry);
       this.aim(entry, new Date());

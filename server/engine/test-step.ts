@@ -11,6 +11,8 @@ import { ApiError } from '../http/errors.ts';
 import type { EngineDeps } from './execute-flow.ts';
 import { listSamples, saveSample, type StepSample } from './step-samples.ts';
 import { asList, resolveTemplates } from '../../src/domain/flow/templates.ts';
+import { isJsonLimitProblem, measureJson } from '../../src/domain/index.ts';
+import { DEFAULT_RUN_LIMITS, stepDataMessage, type RunLimits } from './run-budget.ts';
 
 export interface StepTestResult {
   stepName: string;
@@ -28,6 +30,7 @@ export interface StepTestDeps {
   db: Database;
   runCode: EngineDeps['runCode'];
   pieceAction: EngineDeps['pieceAction'];
+  limits?: RunLimits;
 }
 
 const stepNotFound = () => new ApiError(404, 'STEP_NOT_FOUND', 'Step not found');
@@ -75,7 +78,7 @@ export async function testStep(
   const input = givenInput ?? (resolveTemplates(step.settings.input ?? {}, sampleScope(version, step, await listSamples(deps.db, version.flowId))) as Record<string, unknown>);
   let outcome: { status: StepTestResult['status']; output: unknown; error: string | null; code: string | null; logs: string[] };
   if (step.type === 'CODE') {
-    const result = await deps.runCode(step.settings.sourceCode?.code ?? '', input);
+    const result = await deps.runCode(step.settings.sourceCode?.code ?? '', input, userId);
     outcome = result.ok
       ? { status: 'SUCCEEDED', output: result.output, error: null, code: null, logs: result.logs }
       : {
@@ -91,7 +94,12 @@ export async function testStep(
       outcome = { status: 'FAILED', output: null, error: 'This piece or action does not exist', code: 'PIECE_NOT_FOUND', logs: [] };
     } else {
       try {
-        outcome = { status: 'SUCCEEDED', output: await action(input, { userId, flowId: version.flowId, ...(signal ? { signal } : {}) }), error: null, code: null, logs: [] };
+        const output = await action(input, { userId, flowId: version.flowId, ...(signal ? { signal } : {}) });
+        // A piece's output (an HTTP response's JSON) is measured before it is kept, as in a run.
+        const measured = measureJson(output, { maxSize: (deps.limits ?? DEFAULT_RUN_LIMITS).maxStepData });
+        outcome = isJsonLimitProblem(measured)
+          ? { status: 'FAILED', output: null, error: stepDataMessage('The step’s output', measured), code: null, logs: [] }
+          : { status: 'SUCCEEDED', output, error: null, code: null, logs: [] };
       } catch (error) {
         outcome = { status: 'FAILED', output: null, error: error instanceof Error ? error.message : String(error), code: null, logs: [] };
       }

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bucketKey, enforceRateLimits } from '../auth/rate-limit.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../http/errors.ts';
+import { MAX_JSON_DEPTH } from '../../src/domain/index.ts';
 import type { Engine } from './engine.ts';
 import { saveSample } from './step-samples.ts';
 import { quotaExceeded } from './errors.ts';
@@ -41,6 +42,8 @@ export function webhookRoutes({ db, engine, perMinute }: { db: Database; engine:
     app.route({
       method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
       url: '/webhooks/:secret',
+      // The body becomes the trigger output's `body`: one level under the limit every run value keeps.
+      config: { jsonDepth: MAX_JSON_DEPTH - 1 },
       handler: async (request, reply) => {
         const secret = (request.params as { secret?: unknown }).secret;
         if (typeof secret !== 'string' || !SECRET.test(secret)) throw noListener();

@@ -3,6 +3,10 @@
  * credentials and any field named like a password, a token or a variable's value are censored; request URLs lose the values
  * of query parameters that carry tokens (the SPA's /reset-password?token=... page is requested that way)
  * and the secret of webhook URLs.
+ *
+ * Errors are logged by a bounded serializer: a database error may carry the statement's parameters (a
+ * run's whole record, megabytes) and pino's default copies every field, so one failing run once wrote
+ * gigabytes of logs. A logged error keeps its type, code, a cut message and a cut stack, nothing else.
  */
 import type { FastifyServerOptions } from 'fastify';
 
@@ -27,6 +31,35 @@ interface LoggedRequest {
   socket?: { remotePort?: number } | null;
 }
 
+const MAX_LOGGED_MESSAGE = 1000;
+const MAX_LOGGED_STACK = 4000;
+
+const cut = (text: unknown, max: number): string | undefined =>
+  typeof text === 'string' ? (text.length > max ? `${text.slice(0, max)}… (${text.length - max} more characters)` : text) : undefined;
+
+export interface LoggedError {
+  [key: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+  code?: string;
+  cause?: LoggedError;
+}
+
+/** What a log line keeps of an error: bounded whatever the error carries. */
+export function boundedError(error: unknown, depth = 0): LoggedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: cut(String(error), MAX_LOGGED_MESSAGE) ?? '', stack: '' };
+  const code = (error as { code?: unknown }).code;
+  const cause = (error as { cause?: unknown }).cause;
+  return {
+    type: error.name,
+    message: cut(error.message, MAX_LOGGED_MESSAGE) ?? '',
+    ...(typeof code === 'string' || typeof code === 'number' ? { code: String(code) } : {}),
+    stack: cut(error.stack, MAX_LOGGED_STACK) ?? '',
+    ...(cause !== undefined && depth < 2 ? { cause: boundedError(cause, depth + 1) } : {}),
+  };
+}
+
 export function loggerOptions(level: string): LoggerOptions {
   return {
     level,
@@ -41,6 +74,7 @@ export function loggerOptions(level: string): LoggerOptions {
       censor: '[redacted]',
     },
     serializers: {
+      err: (error: unknown) => boundedError(error),
       req(request: LoggedRequest) {
         return { method: request.method, url: redactUrl(request.url), remoteAddress: request.ip };
       },

@@ -12,7 +12,7 @@ import { parse } from '../http/validate.ts';
 import { flowNotFound, versionNotFound, withDomain } from './errors.ts';
 import { deleteFlow, findFlow, paginateFlows } from './flows-repository.ts';
 import { toVersionDto, toVersionSummaryDto, toWorkflowDto, toWorkflowSummaryDto } from './mapping.ts';
-import { createBodySchema, LARGE_BODY_LIMIT, paginateQuerySchema, updateBodySchema, versionParamsSchema } from './schemas.ts';
+import { createBodySchema, LARGE_BODY_LIMIT, MAX_FLOW_FILE_DEPTH, paginateQuerySchema, updateBodySchema, versionParamsSchema } from './schemas.ts';
 import { copyWrite, createWorkflow, loadWorkflow, versionWrite } from './service.ts';
 import { updateWorkflow } from './drafts.ts';
 import { findFlowVersion, listVersions } from './versions-repository.ts';
@@ -42,7 +42,8 @@ export function workflowRoutes({ db, authenticator, onFlowsChanged }: WorkflowDe
     });
 
     // A flow file: ours (toNestedFlow), an Activepieces export, or a template file ({template: {...}}).
-    app.post('/workflow/import', { bodyLimit: LARGE_BODY_LIMIT }, async (request, reply) => {
+    // A nested flow file nests a level per step of a chain; the conversion walks it with explicit stacks.
+    app.post('/workflow/import', { bodyLimit: LARGE_BODY_LIMIT, config: { jsonDepth: MAX_FLOW_FILE_DEPTH } }, async (request, reply) => {
       const user = await authenticator.userFromRequest(request);
       const version = withDomain(() => fromNestedFlow(request.body, { id: '', flowId: '' }));
       const created = await createWorkflow(db, user.id, versionWrite(version));

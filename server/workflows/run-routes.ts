@@ -9,7 +9,7 @@ import { findQueuedRun, findRun, lastRunTimes, listRuns } from './runs-repositor
 import { nextRunOf, SCHEDULE_PIECE, scheduleOf } from './schedules.ts';
 import { executionsQuerySchema } from './schemas.ts';
 
-export function runRoutes({ db, authenticator }: WorkflowDependencies) {
+export function runRoutes({ db, authenticator, scheduleMinIntervalMs }: WorkflowDependencies & { scheduleMinIntervalMs?: number }) {
   return async function register(app: FastifyInstance): Promise<void> {
     app.get('/workflow/executions', async (request) => {
       const user = await authenticator.userFromRequest(request);
@@ -49,7 +49,7 @@ export function runRoutes({ db, authenticator }: WorkflowDependencies) {
           workflowName: flow.display_name,
           cronExpression: schedule.cronExpression,
           timezone: schedule.timezone,
-          nextRun: nextRunOf(schedule, now),
+          nextRun: nextRunOf(schedule, now, scheduleMinIntervalMs),
           lastRun: lastRuns.get(flow.id) ?? null,
           status: flow.status,
         })),

@@ -24,6 +24,8 @@ export interface StepRun {
   duration: number | null;
   /** Loop steps: one array of the body's step runs per iteration. */
   iterations?: StepRun[][];
+  /** Code steps: the lines the code logged. */
+  logs?: string[];
 }
 
 export interface RunSummary {
@@ -53,6 +55,7 @@ type StepRunInput = {
   error?: string | null | undefined;
   duration?: number | null | undefined;
   iterations?: StepRunInput[][] | undefined;
+  logs?: string[] | undefined;
 };
 
 const stepRunInputSchema: z.ZodType<StepRunInput> = z.lazy(() =>
@@ -68,6 +71,7 @@ const stepRunInputSchema: z.ZodType<StepRunInput> = z.lazy(() =>
     error: z.string().nullable().optional(),
     duration: z.number().nonnegative().nullable().optional(),
     iterations: z.array(z.array(stepRunInputSchema)).optional(),
+    logs: z.array(z.string()).optional(),
   }),
 );
 
@@ -97,6 +101,7 @@ export function normalizeStep(step: StepRunInput): StepRun {
     error: step.error ?? null,
     duration: step.duration ?? null,
     ...(step.iterations ? { iterations: step.iterations.map((iteration) => iteration.map(normalizeStep)) } : {}),
+    ...(step.logs && step.logs.length > 0 ? { logs: step.logs } : {}),
   };
 }
 

@@ -78,12 +78,36 @@ export function scheduleOf(trigger: StoredTrigger): Schedule | undefined {
   return { cronExpression, timezone: fixedUtc ? DEFAULT_TIMEZONE : timezoneOf(input) };
 }
 
-/** The next time the schedule fires after `from`, as an ISO string; null when croner refuses it. */
-export function nextRunOf(schedule: Schedule, from: Date = new Date()): string | null {
+/** Shortest time between two runs of a schedule by default (SCHEDULE_MIN_INTERVAL_SECONDS). */
+export const SCHEDULE_MIN_INTERVAL_MS = 60_000;
+/** Runs looked at to find a schedule's shortest gap: a pattern's gaps repeat within its smallest unit. */
+const GAPS_CHECKED = 64;
+
+/** A croner job for the schedule (paused: it only answers times), or null when croner refuses it. */
+export function cronOfSchedule(schedule: Schedule): Cron | null {
   try {
-    const cron = new Cron(schedule.cronExpression, { timezone: schedule.timezone, mode: '5-or-6-parts', sloppyRanges: true });
-    return cron.nextRun(from)?.toISOString() ?? null;
+    return new Cron(schedule.cronExpression, { timezone: schedule.timezone, mode: '5-or-6-parts', sloppyRanges: true, paused: true });
   } catch {
     return null;
   }
+}
+
+/**
+ * Whether the schedule would fire twice within `minIntervalMs` (`* * * * * *` fires every second): such
+ * a schedule never fires, so fifty of them cannot flood the queue or the quota.
+ */
+export function firesTooOften(cron: Cron, minIntervalMs: number, from: Date = new Date()): boolean {
+  let previous: Date | null = null;
+  for (const next of cron.nextRuns(GAPS_CHECKED, from)) {
+    if (previous && next.getTime() - previous.getTime() < minIntervalMs) return true;
+    previous = next;
+  }
+  return false;
+}
+
+/** The next time the schedule fires after `from`, as an ISO string; null when croner refuses it or it fires too often. */
+export function nextRunOf(schedule: Schedule, from: Date = new Date(), minIntervalMs = SCHEDULE_MIN_INTERVAL_MS): string | null {
+  const cron = cronOfSchedule(schedule);
+  if (!cron || firesTooOften(cron, minIntervalMs, from)) return null;
+  return cron.nextRun(from)?.toISOString() ?? null;
 }

@@ -68,3 +68,8 @@ export const executionsQuerySchema = z
 
 /** Flows and autosaves of 10,000 steps are a few MB of JSON. */
 export const LARGE_BODY_LIMIT = 20 * 1024 * 1024;
+/**
+ * Deepest flow file an import takes: the nested form nests a level per step of a chain (and two per
+ * router), so a long flow is deep by nature; settings inside each step still stop at MAX_SETTINGS_DEPTH.
+ */
+export const MAX_FLOW_FILE_DEPTH = 100_000;

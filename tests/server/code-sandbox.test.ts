@@ -95,7 +95,8 @@ describe('the code sandbox', () => {
     const bomb = await sandbox.run(
       `export const code = () => { const all = []; for (let i = 0; ; i++) all.push({ i, text: 'item ' + i }); };`,
       {},
-      { memoryBytes: 16 * 1024 * 1024 },
+      // A deadline far off: filling the heap takes seconds on a busy machine, and the memory cap must end it.
+      { memoryBytes: 16 * 1024 * 1024, timeoutMs: 20_000 },
     );
     expect(bomb).toMatchObject({ ok: false, reason: 'MEMORY_LIMIT_EXCEEDED' });
     expect(await sandbox.run(`export const code = () => 'still here';`, {})).toEqual({ ok: true, output: 'still here', logs: [] });

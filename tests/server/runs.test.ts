@@ -154,7 +154,7 @@ describe('pieces in a real run', () => {
 });
 
 describe('the daily quota', () => {
-  it('records runs beyond the quota as QUOTA_EXCEEDED and answers 429', async () => {
+  it('refuses runs beyond the quota with 429, keeping the first refusal of the day as a run and counting the rest', async () => {
     const quotaUser = await signedInUser(t.app, 'Quota');
     const { flow } = await publishedFlow(t, quotaUser.token, flowOf('Often', manualTrigger(), [code(1, 'return 1;')]));
     const answers: number[] = [];
@@ -164,6 +164,8 @@ describe('the daily quota', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ code: 'QUOTA_EXCEEDED', message: 'Daily run quota reached' });
     const listed = await get(t.app, `/api/workflow/executions?workflow_id=${flow.id}&status=QUOTA_EXCEEDED`, { token: quotaUser.token });
-    expect(listed.json<{ total: number }>().total).toBe(3);
+    expect(listed.json<{ total: number }>().total).toBe(1);
+    const { rows } = await t.db.query<{ refused: number }>(`SELECT refused FROM quota_refusals WHERE flow_id = $1`, [flow.id]);
+    expect(rows).toEqual([{ refused: 3 }]);
   });
 });

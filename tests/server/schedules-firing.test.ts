@@ -14,7 +14,7 @@ let t: TestServer;
 let user: { id: string; token: string };
 
 beforeAll(async () => {
-  t = await startTestServer({ engine: { ...loadConfig({}).engine, dailyQuota: 0 } });
+  t = await startTestServer({ engine: { ...loadConfig({}).engine, dailyQuota: 0, scheduleMinIntervalMs: 1000 } });
   user = await signedInUser(t.app);
 });
 afterAll(async () => {
@@ -37,7 +37,7 @@ const everySecond = () => flowOf('Tick', scheduleTrigger('cron_expression', { cr
 
 describe('schedules', () => {
   it('fire on time, once per tick even with a second scheduler on the same database', async () => {
-    const second = new Scheduler({ db: t.db, dailyQuota: 0 });
+    const second = new Scheduler({ db: t.db, dailyQuota: 0, minIntervalMs: 1000 });
     await second.start();
     const { flow } = await publishedFlow(t, user.token, everySecond(), true);
     await second.refresh();

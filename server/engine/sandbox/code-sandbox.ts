@@ -3,8 +3,17 @@
  * threads, so a busy loop or an allocation bomb never stalls the server's event loop. Each run has a
  * memory cap and a deadline enforced inside QuickJS; if a thread still does not answer shortly after the
  * deadline (a hang outside the interpreter), it is terminated and replaced, and the run ends TIMEOUT.
+ *
+ * Inputs and outputs cross the thread boundary as JSON text, never as objects: postMessage clones
+ * objects recursively and a deep one overflowed the stack and ended the process. Inputs are measured
+ * (depth, size) before they are written; an output's text is measured before it is parsed.
+ *
+ * Fairness: a job may name its owner (the run's user); one owner holds at most `threadsPerOwner`
+ * threads at once, so one user's queue of slow code cannot keep another user's code waiting.
  */
 import { Worker } from 'node:worker_threads';
+import { isJsonLimitProblem, jsonTextDepth, MAX_JSON_DEPTH, measureJson } from '../../../src/domain/index.ts';
+import { stepDataMessage } from '../run-budget.ts';
 
 export type CodeFailure = 'TIMEOUT' | 'MEMORY_LIMIT_EXCEEDED' | 'ERROR';
 
@@ -19,15 +28,28 @@ export interface CodeSandboxOptions {
   timeoutMs?: number;
   /** Beyond the deadline, how long a silent thread gets before it is terminated. */
   graceMs?: number;
+  /** Threads one owner may hold at once (default: all but one, at least one). */
+  threadsPerOwner?: number;
+  /** Largest input and output, in characters of JSON text. */
+  maxDataSize?: number;
+}
+
+export interface CodeRunLimits {
+  memoryBytes?: number;
+  timeoutMs?: number;
+  /** Whose code this is; see `threadsPerOwner`. */
+  owner?: string;
 }
 
 export const DEFAULT_CODE_MEMORY_BYTES = 64 * 1024 * 1024;
 export const DEFAULT_CODE_TIMEOUT_MS = 10_000;
+export const DEFAULT_CODE_DATA_SIZE = 2 * 1024 * 1024;
 
 interface Job {
   id: number;
+  owner: string | undefined;
   source: string;
-  inputs: unknown;
+  inputsJson: string;
   memoryBytes: number;
   timeoutMs: number;
   resolve: (result: CodeResult) => void;
@@ -40,6 +62,12 @@ interface Slot {
   guard: NodeJS.Timeout | null;
 }
 
+/** What the thread answers (sandbox-worker.mjs): the output as JSON text, for the pool to measure. */
+type WorkerAnswer = { id: number; retire?: boolean } & (
+  | { ok: true; outputJson: string; logs: string[] }
+  | { ok: false; reason: CodeFailure; message: string; logs: string[] }
+);
+
 const WORKER_URL = new URL('./sandbox-worker.mjs', import.meta.url);
 
 export class CodeSandbox {
@@ -51,22 +79,31 @@ export class CodeSandbox {
   private readonly memoryBytes: number;
   private readonly timeoutMs: number;
   private readonly graceMs: number;
+  private readonly threadsPerOwner: number;
+  private readonly maxDataSize: number;
 
   constructor(options: CodeSandboxOptions = {}) {
     this.threads = Math.max(1, options.threads ?? 2);
     this.memoryBytes = options.memoryBytes ?? DEFAULT_CODE_MEMORY_BYTES;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_CODE_TIMEOUT_MS;
     this.graceMs = options.graceMs ?? 2000;
+    this.threadsPerOwner = Math.max(1, Math.min(this.threads, options.threadsPerOwner ?? this.threads - 1));
+    this.maxDataSize = options.maxDataSize ?? DEFAULT_CODE_DATA_SIZE;
   }
 
   /** Runs `source` (it exports `code(inputs)`) with `inputs`; never rejects, every outcome is a result. */
-  run(source: string, inputs: unknown, limits: { memoryBytes?: number; timeoutMs?: number } = {}): Promise<CodeResult> {
+  run(source: string, inputs: unknown, limits: CodeRunLimits = {}): Promise<CodeResult> {
     if (this.closed) return Promise.resolve({ ok: false, reason: 'ERROR', message: 'The code sandbox is closed', logs: [] });
+    const measured = measureJson(inputs ?? {}, { maxDepth: MAX_JSON_DEPTH, maxSize: this.maxDataSize });
+    if (isJsonLimitProblem(measured)) {
+      return Promise.resolve({ ok: false, reason: 'ERROR', message: stepDataMessage('The step’s input', measured), logs: [] });
+    }
     return new Promise((resolve) => {
       this.waiting.push({
         id: this.nextId++,
+        owner: limits.owner,
         source,
-        inputs,
+        inputsJson: JSON.stringify(inputs ?? {}),
         memoryBytes: limits.memoryBytes ?? this.memoryBytes,
         timeoutMs: limits.timeoutMs ?? this.timeoutMs,
         resolve,
@@ -83,23 +120,35 @@ export class CodeSandbox {
 
   private dispatch(): void {
     while (this.waiting.length > 0) {
+      const index = this.nextJobIndex();
+      if (index < 0) return;
       let slot = this.slots.find((candidate) => candidate.job === null);
       if (!slot && this.slots.length < this.threads) slot = this.spawn();
       if (!slot) return;
-      const job = this.waiting.shift()!;
-      this.start(slot, job);
+      const [job] = this.waiting.splice(index, 1);
+      this.start(slot, job!);
     }
+  }
+
+  /** The oldest waiting job whose owner is below its share of threads; -1 when none may start. */
+  private nextJobIndex(): number {
+    const held = new Map<string, number>();
+    for (const slot of this.slots) {
+      const owner = slot.job?.owner;
+      if (owner !== undefined) held.set(owner, (held.get(owner) ?? 0) + 1);
+    }
+    return this.waiting.findIndex((job) => job.owner === undefined || (held.get(job.owner) ?? 0) < this.threadsPerOwner);
   }
 
   private spawn(): Slot {
     const worker = new Worker(WORKER_URL);
     let markReady!: () => void;
     const slot: Slot = { worker, ready: new Promise((resolve) => (markReady = resolve)), job: null, guard: null };
-    worker.on('message', (message: { ready?: boolean; id?: number } & Partial<CodeResult>) => {
-      if (message.ready) return markReady();
+    worker.on('message', (message: { ready: true } | WorkerAnswer) => {
+      if ('ready' in message) return markReady();
       const job = slot.job;
       if (!job || message.id !== job.id) return;
-      this.finish(slot, message as unknown as CodeResult);
+      this.finish(slot, message);
     });
     worker.on('error', (error) => this.replace(slot, `The code sandbox failed: ${error.message}`));
     worker.on('exit', () => this.replace(slot, 'The code sandbox stopped'));
@@ -115,23 +164,35 @@ export class CodeSandbox {
       if (slot.job !== job) return;
       slot.guard = setTimeout(() => this.replace(slot, 'The code ran past its time limit', 'TIMEOUT'), job.timeoutMs + this.graceMs);
       slot.guard.unref();
-      slot.worker.postMessage({ id: job.id, source: job.source, inputs: job.inputs, memoryBytes: job.memoryBytes, timeoutMs: job.timeoutMs });
+      slot.worker.postMessage({ id: job.id, source: job.source, inputsJson: job.inputsJson, memoryBytes: job.memoryBytes, timeoutMs: job.timeoutMs });
     });
   }
 
-  private finish(slot: Slot, message: CodeResult & { id?: number; retire?: boolean }): void {
+  /** The output's JSON text, measured before it is parsed (parsing is iterative; what follows may not be). */
+  private readOutput(text: string, logs: string[]): CodeResult {
+    if (text.length > this.maxDataSize) {
+      return { ok: false, reason: 'ERROR', message: stepDataMessage('The step’s output', { kind: 'size', limit: this.maxDataSize }), logs };
+    }
+    if (jsonTextDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+      return { ok: false, reason: 'ERROR', message: stepDataMessage('The step’s output', { kind: 'depth', limit: MAX_JSON_DEPTH }), logs };
+    }
+    return { ok: true, output: JSON.parse(text) as unknown, logs };
+  }
+
+  private finish(slot: Slot, message: WorkerAnswer): void {
     const job = slot.job;
     if (slot.guard) clearTimeout(slot.guard);
     slot.guard = null;
     slot.job = null;
-    const { id: _id, retire, ...result } = message;
+    const { id: _id, retire, ...answer } = message;
+    const result: CodeResult = answer.ok ? this.readOutput(answer.outputJson, answer.logs) : answer;
     // A thread whose runtime could not be freed (a run hit its memory cap) is replaced before it takes
     // another run: its WebAssembly memory is no longer clean.
     if (retire && this.slots.includes(slot)) {
       this.slots.splice(this.slots.indexOf(slot), 1);
       void slot.worker.terminate().catch(() => undefined);
     }
-    job?.resolve(result as CodeResult);
+    job?.resolve(result);
     this.dispatch();
   }
 

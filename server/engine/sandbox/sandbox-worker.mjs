@@ -7,8 +7,10 @@
  *
  * Plain JavaScript (not TypeScript): a worker thread is a new Node instance, loaded without tsx.
  *
- * Message in:  { id, source, inputs, memoryBytes, timeoutMs }
- * Message out: { id, ok: true, output, logs } | { id, ok: false, reason: 'TIMEOUT' | 'MEMORY_LIMIT_EXCEEDED' | 'ERROR', message, logs }
+ * Message in:  { id, source, inputsJson, memoryBytes, timeoutMs }
+ * Message out: { id, ok: true, outputJson, logs } | { id, ok: false, reason: 'TIMEOUT' | 'MEMORY_LIMIT_EXCEEDED' | 'ERROR', message, logs }
+ * Data crosses as JSON text both ways (never a cloned object: cloning recurses); the pool measures the
+ * output's text before it parses it.
  */
 import { parentPort } from 'node:worker_threads';
 import { getQuickJS, shouldInterruptAfterDeadline } from 'quickjs-emscripten';
@@ -17,18 +19,32 @@ const MAX_LOG_LINES = 100;
 const MAX_LOG_LINE = 2000;
 const STACK_BYTES = 512 * 1024;
 
+// Freeing a runtime that ran out of memory fails an assertion that QuickJS prints before it throws; that
+// failure is expected (see `run`), so its line is kept out of the server's output.
+let quiet = false;
+for (const level of ['error', 'warn']) {
+  const print = console[level].bind(console);
+  console[level] = (...args) => {
+    if (!quiet) print(...args);
+  };
+}
 const quickjs = await getQuickJS();
+
+const OUT_OF_MEMORY = { reason: 'MEMORY_LIMIT_EXCEEDED', message: 'The code used more memory than allowed' };
 
 /** What an error thrown inside QuickJS means for the run. */
 function classify(error) {
+  // Out of memory while building objects, QuickJS may have no memory left for an error value: it
+  // throws null or an empty string. `run` tells that from code that throws null.
+  if (error === null || error === undefined || error === '') return { reason: 'ERROR', message: 'The code threw an error without a message', blank: true };
   const name = String(error?.name ?? '');
   const message = String(error?.message ?? error);
   if (name === 'InternalError' && /interrupted/i.test(message)) return { reason: 'TIMEOUT', message: 'The code ran past its time limit' };
-  if (/out of memory/i.test(message)) return { reason: 'MEMORY_LIMIT_EXCEEDED', message: 'The code used more memory than allowed' };
+  if (/out of memory/i.test(message)) return OUT_OF_MEMORY;
   return { reason: 'ERROR', message: name && name !== 'Error' ? `${name}: ${message}` : message };
 }
 
-function evaluate(runtime, context, logs, { source, inputs, timeoutMs }) {
+function evaluate(runtime, context, logs, { source, inputsJson, timeoutMs }) {
   const deadline = Date.now() + timeoutMs;
   runtime.setInterruptHandler(shouldInterruptAfterDeadline(deadline));
   try {
@@ -62,10 +78,10 @@ function evaluate(runtime, context, logs, { source, inputs, timeoutMs }) {
     const wrapper = context.unwrapResult(
       context.evalCode(
         `(fn, json, nonce) => Promise.resolve().then(() => fn(JSON.parse(json)))` +
-          `.then((value) => JSON.stringify({ nonce, value: value === undefined ? null : value }))`,
+          `.then((value) => JSON.stringify({ nonce, value: value === undefined || typeof value === 'function' || typeof value === 'symbol' ? null : value }))`,
       ),
     );
-    const json = context.newString(JSON.stringify(inputs ?? {}));
+    const json = context.newString(inputsJson);
     const nonceHandle = context.newString(nonce);
     const called = context.callFunction(wrapper, context.undefined, codeFn, json, nonceHandle);
     for (const handle of [wrapper, json, nonceHandle, codeFn]) handle.dispose();
@@ -108,9 +124,10 @@ function evaluate(runtime, context, logs, { source, inputs, timeoutMs }) {
         return { ok: false, reason: 'TIMEOUT', message: 'The code ran past its time limit', logs };
       }
     }
-    const answer = text === undefined ? undefined : JSON.parse(text);
-    if (!answer || answer.nonce !== nonce) return { ok: false, reason: 'MEMORY_LIMIT_EXCEEDED', message: 'The code used more memory than allowed', logs };
-    return { ok: true, output: answer.value, logs };
+    // The answer is `{"nonce":"…","value":…}`: the value's text is cut out, not parsed here.
+    const head = `{"nonce":${JSON.stringify(nonce)},"value":`;
+    if (text === undefined || !text.startsWith(head) || !text.endsWith('}')) return { ok: false, ...OUT_OF_MEMORY, logs };
+    return { ok: true, outputJson: text.slice(head.length, -1), logs };
   } catch (error) {
     return { ok: false, ...classify(error), logs };
   }
@@ -129,6 +146,21 @@ function run(message) {
   runtime.setMaxStackSize(STACK_BYTES);
   const context = runtime.newContext();
   const answer = evaluate(runtime, context, logs, message);
+  if (answer.blank) {
+    // Out of memory, or code that threw null? A runtime that ran out of memory cannot be freed (objects
+    // it could not release stay listed), so freeing it tells the two apart.
+    const { blank: _blank, ...rest } = answer;
+    quiet = true;
+    try {
+      context.dispose();
+      runtime.dispose();
+      return rest;
+    } catch {
+      return { ok: false, ...OUT_OF_MEMORY, logs, retire: true };
+    } finally {
+      quiet = false;
+    }
+  }
   if (answer.ok === false && answer.reason === 'MEMORY_LIMIT_EXCEEDED') return { ...answer, retire: true };
   try {
     context.dispose();
