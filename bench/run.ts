@@ -1,10 +1,11 @@
 /**
  * `npm run bench`: figures, not tests. Prints a table per area; `--json` prints one JSON object instead.
- * `--only editor`, `--only layout`, `--only server` or `--only engine` runs one area. Run with --expose-gc (the npm script does) so heap
+ * `--only editor`, `--only layout`, `--only server`, `--only engine` or `--only hardening` runs one area. Run with --expose-gc (the npm script does) so heap
  * growth is measured after a collection.
  */
 import { measureEditorFigures, printEditorFigures } from './editor.ts';
 import { measureEngineFigures, printEngineFigures } from './engine.ts';
+import { measureHardeningFigures, printHardeningFigures } from './hardening.ts';
 import { measureLayoutFigures, printLayoutFigures } from './layout.ts';
 import { measureServerFigures, printServerFigures } from './server.ts';
 
@@ -32,5 +33,10 @@ if (!only || only === 'engine') {
   const engine = await measureEngineFigures();
   results.engine = engine;
   if (!json) printEngineFigures(engine);
+}
+if (!only || only === 'hardening') {
+  const hardening = await measureHardeningFigures();
+  results.hardening = hardening;
+  if (!json) printHardeningFigures(hardening);
 }
 if (json) console.log(JSON.stringify(results));

@@ -35,6 +35,7 @@ import { variableRoutes } from './variables/routes.ts';
 import { runRoutes } from './workflows/run-routes.ts';
 import { workflowRoutes } from './workflows/routes.ts';
 import { versionRoutes } from './workflows/version-routes.ts';
+import { flowBodyRoutes } from './workflows/flow-body-routes.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
@@ -112,6 +113,7 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
     const services = { db, authenticator, onFlowsChanged: () => runEngine.flowsChanged() };
     await app.register(workflowRoutes(services), { prefix: '/api' });
     await app.register(versionRoutes(services), { prefix: '/api' });
+    await app.register(flowBodyRoutes(services), { prefix: '/api' });
     await app.register(runRoutes({ ...services, scheduleMinIntervalMs: options.engine.scheduleMinIntervalMs }), { prefix: '/api' });
     await app.register(variableRoutes({ ...services, cipher: await loadValueCipher(db) }), { prefix: '/api' });
     await app.register(templateRoutes(services), { prefix: '/api' });

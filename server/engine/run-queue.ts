@@ -36,8 +36,10 @@ export async function enqueueRun(db: Queryable, run: Omit<QueuedRun, 'runId'>): 
  */
 export async function claimRun(db: Database, workerId: string, leaseMs: number, perUser = 1_000_000): Promise<QueuedRun | null> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ run_id: string; flow_id: string; version_id: string; user_id: string; payload: unknown }>(
-      `SELECT run_id, flow_id, version_id, user_id, payload FROM run_queue
+    // The payload comes as text, parsed here (JSON.parse has no depth limit): a payload queued before
+    // depth checks existed must reach the engine, which fails its run, not break every claim.
+    const { rows } = await tx.query<{ run_id: string; flow_id: string; version_id: string; user_id: string; payload: string }>(
+      `SELECT run_id, flow_id, version_id, user_id, payload::text AS payload FROM run_queue
        WHERE claimed_by IS NULL
          AND user_id NOT IN (SELECT user_id FROM run_queue WHERE claimed_by IS NOT NULL GROUP BY user_id HAVING count(*) >= $1)
        ORDER BY enqueued_at, run_id LIMIT 1 FOR UPDATE SKIP LOCKED`,
@@ -55,7 +57,7 @@ export async function claimRun(db: Database, workerId: string, leaseMs: number, 
        VALUES ($1, $2, $3, $4, 'RUNNING', date_trunc('milliseconds', clock_timestamp()), '[]'::jsonb)`,
       [row.run_id, row.flow_id, row.version_id, row.user_id],
     );
-    return { runId: row.run_id, flowId: row.flow_id, versionId: row.version_id, userId: row.user_id, payload: row.payload };
+    return { runId: row.run_id, flowId: row.flow_id, versionId: row.version_id, userId: row.user_id, payload: JSON.parse(row.payload) as unknown };
   });
 }
 

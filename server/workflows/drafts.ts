@@ -12,7 +12,7 @@ import { firstInvalidStep, type FlowStatus } from '../../src/domain/index.ts';
 import type { Database } from '../db/database.ts';
 import { findFlow, updateFlow, type FlowRow } from './flows-repository.ts';
 import { flowNotFound, invalidFlowOperation, staleVersion, triggerEnable, versionNotFound } from './errors.ts';
-import { copyWrite, flatFromConfiguration, flatFromRow, loadWorkflow, versionWrite } from './service.ts';
+import { copyWrite, flatFromRow, loadWorkflow } from './service.ts';
 import {
   findDraft,
   findFlowVersion,
@@ -23,6 +23,7 @@ import {
   lockVersion,
   renameDraft,
   writeDraft,
+  withSchemaVersion,
   type VersionRow,
   type VersionWrite,
 } from './versions-repository.ts';
@@ -42,16 +43,17 @@ export interface AutosaveResult {
 
 const sameInstant = (sent: string, stored: Date): boolean => new Date(sent).getTime() === new Date(stored).getTime();
 
-export async function autosave(db: Database, userId: string, input: AutosaveInput): Promise<AutosaveResult> {
-  // Validated before the transaction: the domain's work on a large flow should not hold the row locks.
-  const flat = flatFromConfiguration(input.configuration, { displayName: input.display_name });
-  const write = versionWrite(flat, input.display_name);
+/**
+ * Writes an autosave whose configuration was already read into `write` (flow-bodies/: validated before
+ * the transaction, off the event loop when large, so the domain's work never holds the row locks).
+ */
+export async function autosave(db: Database, userId: string, input: Omit<AutosaveInput, 'configuration'>, write: VersionWrite): Promise<AutosaveResult> {
   const checkStamp = input.updated !== undefined && !input.overwrite;
   return db.transaction(async (tx) => {
     const target = await findUserVersionHead(tx, userId, input.version_id, true);
     if (!target) throw versionNotFound();
     if (checkStamp && !sameInstant(input.updated!, target.updated)) throw staleVersion();
-    const schemaWrite: VersionWrite = { ...write, schemaVersion: target.schema_version };
+    const schemaWrite = withSchemaVersion(write, target.schema_version);
     if (target.state === 'DRAFT') {
       const version = await writeDraft(tx, target.id, schemaWrite);
       await updateFlow(tx, target.flow_id);

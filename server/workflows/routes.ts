@@ -4,15 +4,15 @@
  * schedules in run-routes.ts. Every route needs a signed-in user and sees only that user's workflows.
  */
 import type { FastifyInstance } from 'fastify';
-import { createEmptyVersion, fromNestedFlow } from '../../src/domain/index.ts';
+import { createEmptyVersion } from '../../src/domain/index.ts';
 import type { Authenticator } from '../auth/authenticate.ts';
 import type { Database } from '../db/database.ts';
 import { idParamsSchema } from '../http/input.ts';
 import { parse } from '../http/validate.ts';
-import { flowNotFound, versionNotFound, withDomain } from './errors.ts';
+import { flowNotFound, versionNotFound } from './errors.ts';
 import { deleteFlow, findFlow, paginateFlows } from './flows-repository.ts';
 import { toVersionDto, toVersionSummaryDto, toWorkflowDto, toWorkflowSummaryDto } from './mapping.ts';
-import { createBodySchema, LARGE_BODY_LIMIT, MAX_FLOW_FILE_DEPTH, paginateQuerySchema, updateBodySchema, versionParamsSchema } from './schemas.ts';
+import { createBodySchema, paginateQuerySchema, updateBodySchema, versionParamsSchema } from './schemas.ts';
 import { copyWrite, createWorkflow, loadWorkflow, versionWrite } from './service.ts';
 import { updateWorkflow } from './drafts.ts';
 import { findFlowVersion, listVersions } from './versions-repository.ts';
@@ -42,14 +42,6 @@ export function workflowRoutes({ db, authenticator, onFlowsChanged }: WorkflowDe
     });
 
     // A flow file: ours (toNestedFlow), an Activepieces export, or a template file ({template: {...}}).
-    // A nested flow file nests a level per step of a chain; the conversion walks it with explicit stacks.
-    app.post('/workflow/import', { bodyLimit: LARGE_BODY_LIMIT, config: { jsonDepth: MAX_FLOW_FILE_DEPTH } }, async (request, reply) => {
-      const user = await authenticator.userFromRequest(request);
-      const version = withDomain(() => fromNestedFlow(request.body, { id: '', flowId: '' }));
-      const created = await createWorkflow(db, user.id, versionWrite(version));
-      return reply.code(201).send(toWorkflowDto(created.flow, created.version));
-    });
-
     app.post('/workflow/:id/duplicate', async (request, reply) => {
       const user = await authenticator.userFromRequest(request);
       const { id } = parse(idParamsSchema, request.params);

@@ -1,16 +1,15 @@
 /**
- * Writing versions (SPEC §7): use as draft, rename, autosave, publish, and the flow's status. The rules
+ * Writing versions (SPEC §7): use as draft, rename, publish, and the flow's status (autosave, a large
+ * body, is in flow-body-routes.ts). The rules
  * (conflicts, one draft per flow, what may be published or enabled) are in drafts.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import { parse } from '../http/validate.ts';
-import { autosave, publish, renameVersion, setStatus, useAsDraft } from './drafts.ts';
+import { publish, renameVersion, setStatus, useAsDraft } from './drafts.ts';
 import { toFlowDto, toVersionDto } from './mapping.ts';
 import type { WorkflowDependencies } from './routes.ts';
 import {
-  autosaveBodySchema,
   createVersionBodySchema,
-  LARGE_BODY_LIMIT,
   publishBodySchema,
   renameVersionBodySchema,
   statusBodySchema,
@@ -37,13 +36,6 @@ export function versionRoutes({ db, authenticator, onFlowsChanged }: WorkflowDep
       const { flow, displayName } = await setStatus(db, user.id, body);
       onFlowsChanged?.();
       return { flow: toFlowDto(flow, displayName) };
-    });
-
-    app.post('/workflow/version/autosave', { bodyLimit: LARGE_BODY_LIMIT }, async (request) => {
-      const user = await authenticator.userFromRequest(request);
-      const body = parse(autosaveBodySchema, request.body);
-      const { newVersionCreated, version } = await autosave(db, user.id, body);
-      return { newVersionCreated, version: toVersionDto(version) };
     });
 
     app.post('/workflow/publish', async (request) => {

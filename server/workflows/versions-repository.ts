@@ -109,8 +109,25 @@ export interface VersionWrite {
   schemaVersion: string | null;
   /** JSON text of a VersionContent, checked by `storableJson`. */
   contentJson: string;
-  /** The same content as an object: written rows are answered with it instead of reading it back. */
+  /**
+   * The same content as an object: written rows are answered with it instead of reading it back. It may
+   * be a lazy getter over `contentJson` (large bodies read off the event loop, see flow-bodies/): it is
+   * carried over as it is, so nothing parses a large flow on this thread unless someone reads it.
+   */
   content: VersionContent;
+}
+
+/** The write with another schema version (property by property, so a lazy content stays lazy). */
+export function withSchemaVersion(write: VersionWrite, schemaVersion: string | null): VersionWrite {
+  return Object.defineProperties({}, {
+    ...Object.getOwnPropertyDescriptors(write),
+    schemaVersion: { value: schemaVersion, enumerable: true, writable: true, configurable: true },
+  }) as VersionWrite;
+}
+
+/** A written row with the write's content (the property itself, so a lazy getter stays lazy). */
+function withContent(row: VersionSummaryRow, write: VersionWrite): VersionRow {
+  return Object.defineProperty({ ...row }, 'content', Object.getOwnPropertyDescriptor(write, 'content')!) as VersionRow;
 }
 
 export async function insertDraft(db: Queryable, flowId: string, write: VersionWrite): Promise<VersionRow> {
@@ -120,7 +137,7 @@ export async function insertDraft(db: Queryable, flowId: string, write: VersionW
      RETURNING ${RETURNING}`,
     [flowId, write.displayName, write.valid, write.schemaVersion, write.contentJson],
   );
-  return { ...rows[0]!, content: write.content };
+  return withContent(rows[0]!, write);
 }
 
 /**
@@ -138,7 +155,7 @@ export async function writeDraft(db: Queryable, versionId: string, write: Versio
   );
   const row = rows[0];
   if (!row) throw new Error(`Draft ${versionId} vanished while being written`);
-  return { ...row, content: write.content };
+  return withContent(row, write);
 }
 
 export async function renameDraft(db: Queryable, versionId: string, displayName: string): Promise<VersionRow> {

@@ -119,6 +119,9 @@ export class CodeSandbox {
   }
 
   private dispatch(): void {
+    // Once code has run, every thread is kept started: a thread takes a second or more to load QuickJS,
+    // and the one kept free for other users must be ready when their code arrives.
+    while (!this.closed && this.slots.length < this.threads) this.spawn();
     while (this.waiting.length > 0) {
       const index = this.nextJobIndex();
       if (index < 0) return;

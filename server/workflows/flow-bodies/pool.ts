@@ -1,0 +1,70 @@
+/**
+ * Large flow bodies are read off the event loop: a 10,000-step import or autosave is ~4 MB of JSON and
+ * a few hundred milliseconds of parsing and domain checks, which on the server's own thread held every
+ * other request (and /api/health) for that long, and three at once for seconds. Bodies above
+ * `INLINE_LIMIT` go to a worker thread (started on first use, kept, replaced if it dies); smaller ones,
+ * the common case, are read inline where a thread hop would cost more than the work.
+ */
+import { Worker } from 'node:worker_threads';
+import { ApiError, type ApiErrorCode, type ApiErrorDetails } from '../../http/errors.ts';
+import { readFlowBody, type FlowBody, type FlowBodyKind } from './read.ts';
+
+/** Bodies up to this many characters are read on the server's thread (well under 10 ms). */
+export const INLINE_LIMIT = 256 * 1024;
+
+type Answer =
+  | { id: number; ok: true; body: FlowBody }
+  | { id: number; ok: false; refusal: { status: number; code: ApiErrorCode; message: string; details: ApiErrorDetails } };
+
+const WORKER_URL = new URL('./worker.mjs', import.meta.url);
+
+export class FlowBodyReader {
+  private worker: Worker | null = null;
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve: (body: FlowBody) => void; reject: (error: Error) => void }>();
+
+  async read(kind: FlowBodyKind, text: string): Promise<FlowBody> {
+    if (text.length <= INLINE_LIMIT) return readFlowBody(kind, text);
+    const worker = this.thread();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      worker.postMessage({ id, kind, text });
+    });
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    this.failAll('The server is closing');
+    await worker?.terminate();
+  }
+
+  private thread(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(WORKER_URL);
+    worker.on('message', (answer: Answer | { ready: true }) => {
+      if ('ready' in answer) return;
+      const waiting = this.pending.get(answer.id);
+      if (!waiting) return;
+      this.pending.delete(answer.id);
+      if (answer.ok) waiting.resolve(answer.body);
+      else waiting.reject(new ApiError(answer.refusal.status, answer.refusal.code, answer.refusal.message, answer.refusal.details));
+    });
+    const lost = () => {
+      if (this.worker !== worker) return;
+      this.worker = null;
+      this.failAll('Reading the flow failed');
+    };
+    worker.on('error', lost);
+    worker.on('exit', lost);
+    worker.unref();
+    this.worker = worker;
+    return worker;
+  }
+
+  private failAll(message: string): void {
+    for (const waiting of this.pending.values()) waiting.reject(new Error(message));
+    this.pending.clear();
+  }
+}
