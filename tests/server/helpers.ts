@@ -107,7 +107,7 @@ async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>)
  * so a new migration builds a new one; it is built under a temporary name and renamed into place, so
  * files starting in parallel either find a complete template or build their own and discard it.
  */
-async function copyMigratedTemplate(target: string): Promise<void> {
+export async function copyMigratedTemplate(target: string): Promise<void> {
   const fingerprint = createHash('sha256')
     .update(JSON.stringify(MIGRATIONS))
     .update(await pgliteVersion())
