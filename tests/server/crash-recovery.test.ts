@@ -7,8 +7,9 @@
  *    written but unanswered) — nothing acknowledged is lost;
  *  - every run the server acknowledged (202) exists; runs that were executing are closed INTERNAL_ERROR
  *    by lease recovery, runs still waiting in the queue run to completion; nothing stays RUNNING.
- * This is done twice (two kills). A third case — a restart with runs queued whose payload is JSON nested
- * 3,000 to 6,000 levels deep — is guarded by DEEP_PAYLOAD_FIXED until the server survives it.
+ * This is done twice (two kills). A third case: runs queued (by an older version) whose payload is JSON
+ * nested 3,000 to 6,000 levels deep — such a run once ended the process at every start; now the API
+ * refuses such payloads and a start with them queued comes up and fails each of them.
  *
  * Always PGlite: the point is the embedded database surviving kill -9 (on PostgreSQL the database is
  * another process; the queue's lease recovery is covered there by run-queue.test.ts), so the file is
@@ -26,13 +27,6 @@ import { openPglite } from '../../server/db/pglite.ts';
 import type { Flow, Version } from './flows.ts';
 import { copyMigratedTemplate, PASSWORD, uniqueEmail } from './helpers.ts';
 import { code, flowOf, manualTrigger, piece } from './run-flows.ts';
-
-/**
- * Today a run whose payload is nested a few thousand levels deep kills the server when a code step gets
- * it (RangeError at Worker.postMessage in the code sandbox), and kills it again at every restart while
- * the run is queued. Set to true once that is fixed (issue 11, class 1).
- */
-const DEEP_PAYLOAD_FIXED = false;
 
 /** Short enough that recovery is quick, long enough that a loaded machine renews leases in time. */
 const LEASE_MS = 4000;
@@ -280,15 +274,14 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('kill -9 during autosaves and
     }, 75_000);
   }
 
-  it.skipIf(!DEEP_PAYLOAD_FIXED)('comes up with runs queued whose payload is JSON nested thousands of levels deep', async () => {
-    // Through the API, on a process that does not execute runs: refused (400/413) or queued, never a 5xx.
+  it('comes up with runs queued whose payload is JSON nested thousands of levels deep', async () => {
+    // Through the API, on a process that does not execute runs: refused with a 400 naming the limit.
     await server.kill();
     server = await startServer(dataDir, { RUN_WORKERS_ENABLED: 'false' });
     const deepIds: string[] = [];
     for (const depth of DEEP_LEVELS) {
       const reply = await server.call('POST', `/api/workflow/run/${flowId}`, { token, body: `{"payload":{"n":${nested(depth)}}}` });
-      expect([202, 400, 413], `a run nested ${depth} deep: ${reply.status} ${reply.body.slice(0, 300)}`).toContain(reply.status);
-      if (reply.status === 202) deepIds.push(reply.json.id);
+      expect(reply.status, `a run nested ${depth} deep: ${reply.status} ${reply.body.slice(0, 300)}`).toBe(400);
     }
     expect(server.alive, server.output).toBe(true);
     await server.kill();
@@ -309,12 +302,13 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('kill -9 during autosaves and
       await db.close();
     }
 
-    // Today the first such run claimed ends the process (RangeError at Worker.postMessage in the code
-    // sandbox), and the next start claims the next one and dies again.
+    // Such a run once ended the process when claimed (RangeError at Worker.postMessage in the code
+    // sandbox), and again at every start; now each fails with the limit named.
     server = await startServer(dataDir);
     const after = await expectStatus(server.call('POST', `/api/workflow/run/${flowId}`, { token, body: { payload: { n: 'after' } } }), 202, 'a run after them');
     const ended = await waitUntilEnded(server, [...deepIds, after.json.id]);
     expect(ended.get(after.json.id)?.status).toBe('SUCCEEDED');
+    for (const id of deepIds) expect(ended.get(id)?.status, `run ${id}`).toBe('FAILED');
     expect(server.alive, server.output).toBe(true);
     expect((await server.call('GET', '/api/health')).status).toBe(200);
   }, 75_000);
