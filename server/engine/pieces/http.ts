@@ -126,18 +126,18 @@ function connectFailure(url: URL, error: Error): Error {
 }
 
 /**
- * Every address of a host name, as the system resolver gives them (`family` 0 for both). A test passes
- * its own to fake a DNS answer.
+ * Every address of a host name, as the system resolver gives them (`family` 0 for both, `hints` as Node's
+ * connect passes them). A test passes its own to fake a DNS answer.
  */
-export type ResolveHost = (hostname: string, family: number) => Promise<LookupAddress[]>;
+export type ResolveHost = (hostname: string, options: { family: number; hints: number }) => Promise<LookupAddress[]>;
 
-const resolveWithSystem: ResolveHost = (hostname, family) => dns.lookup(hostname, { family, all: true });
+const resolveWithSystem: ResolveHost = (hostname, options) => dns.lookup(hostname, { ...options, all: true });
 
 /** A `lookup` that resolves every address of the name and refuses the lot if any one is blocked. */
 function checkedLookup(isBlocked: (address: string) => boolean, resolve: ResolveHost): LookupFunction {
   return (hostname, options, callback) => {
     const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : Number(options.family ?? 0) || 0;
-    resolve(hostname, family).then(
+    resolve(hostname, { family, hints: options.hints ?? 0 }).then(
       (addresses) => {
         const refused = addresses.find((entry) => isBlocked(entry.address));
         const first = addresses[0];
