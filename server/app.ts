@@ -121,6 +121,8 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
     await app.register(webhookRoutes({ db, engine, perMinute: options.engine.webhookPerMinute }), { prefix: '/api' });
     await registerWebSocket(app, {
       authenticate: (token) => authenticator.userFromToken(token),
+      ownsWorkflow: async (userId, workflowId) =>
+        (await db.query('SELECT 1 FROM flows WHERE id = $1 AND user_id = $2', [workflowId, userId])).rows.length > 0,
       pingIntervalMs: options.wsPingIntervalMs,
       authTimeoutMs: options.wsAuthTimeoutMs,
       hub,

@@ -53,9 +53,12 @@ async function signedInSocket(url: string, token: string) {
     socket,
     received,
     next,
-    /** A round trip: everything the server sent this socket before it is in `received` afterwards. */
+    /**
+     * A round trip: everything the server sent this socket before it is in `received` afterwards.
+     * (Unsubscribe is confirmed for any id; subscribe only for the user's own workflows.)
+     */
     async sync(id: string) {
-      socket.send(JSON.stringify({ type: 'subscribe', workflow_id: id }));
+      socket.send(JSON.stringify({ type: 'unsubscribe', workflow_id: id }));
       while ((await next()).workflow_id !== id);
     },
     close: () => socket.close(),

@@ -1,14 +1,17 @@
 /**
- * The HTTP piece against a real local server: private addresses refused by default (literal, resolved
- * and after a redirect), allowed when configured; JSON and text bodies both ways; failures, time limits,
+ * The HTTP piece against a real local server: private, reserved, documentation and the host's own
+ * addresses refused by default (literal, resolved — DNS answers faked — and after a redirect), allowed
+ * when configured; JSON and text bodies both ways; failures, time limits,
  * stopping and size limits, each with a message a user can act on.
  */
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
-import { createHttpAction, type HttpLimits } from '../../server/engine/pieces/http.ts';
-import { isPrivateAddress } from '../../server/engine/pieces/private-address.ts';
+import type { LookupAddress } from 'node:dns';
+import { networkInterfaces } from 'node:os';
+import { createHttpAction, type HttpLimits, type ResolveHost } from '../../server/engine/pieces/http.ts';
+import { createAddressGuard, isPrivateAddress } from '../../server/engine/pieces/private-address.ts';
 
 const LIMITS: HttpLimits = { defaultTimeoutMs: 5000, maxTimeoutMs: 10_000, allowPrivateNetworks: true, maxResponseBytes: 1000 };
 const context = { userId: 'u1' };
@@ -108,7 +111,7 @@ describe('private network addresses', () => {
 
   it('are refused after a redirect, each hop checked like the first', async () => {
     // Only the test server's own address passes, so it stands in for a public host.
-    const onlyTestServer = createHttpAction({ ...LIMITS, allowPrivateNetworks: false }, (address) => address !== '127.0.0.1');
+    const onlyTestServer = createHttpAction({ ...LIMITS, allowPrivateNetworks: false }, { isBlocked: (address) => address !== '127.0.0.1' });
     expect(await onlyTestServer({ url: `${base}/json` }, context)).toMatchObject({ status: 200 });
     const via = (to: string) => `${base}/redirect?to=${encodeURIComponent(to)}`;
     await expect(onlyTestServer({ url: via(`http://127.0.0.2:${port}/json`) }, context)).rejects.toThrow('not allowed (127.0.0.2)');
@@ -122,6 +125,120 @@ describe('private network addresses', () => {
     const open = ['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '93.184.216.34', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1'];
     expect(blocked.filter((address) => !isPrivateAddress(address))).toEqual([]);
     expect(open.filter((address) => isPrivateAddress(address))).toEqual([]);
+  });
+
+  // One address of each refused documentation and benchmarking range, with its IPv6 forms.
+  const RESERVED = ['192.0.2.1', '192.0.2.255', '198.51.100.7', '203.0.113.200', '198.18.0.1', '198.19.255.254'];
+  const ipv6Forms = (ipv4: string) => {
+    const [a, b, c, d] = ipv4.split('.').map(Number) as [number, number, number, number];
+    const high = ((a << 8) | b).toString(16);
+    const low = ((c << 8) | d).toString(16);
+    return [`::ffff:${ipv4}`, `::ffff:${high}:${low}`, `64:ff9b::${high}:${low}`, `2002:${high}:${low}::1`, `::ffff:0:${ipv4}`, `::${ipv4}`];
+  };
+
+  it('refuse the documentation and benchmarking ranges, in IPv4 and every IPv6 form that carries them', () => {
+    const refused = [...RESERVED, ...RESERVED.flatMap(ipv6Forms), '2001:db8::1', '2001:db8:ffff:ffff:ffff:ffff:ffff:ffff', '[2001:db8::5]', '3fff::1'];
+    expect(refused.filter((address) => !isPrivateAddress(address))).toEqual([]);
+    // The neighbours of those ranges are ordinary public addresses.
+    const neighbours = ['192.0.3.1', '198.51.101.1', '203.0.114.1', '198.17.255.255', '198.20.0.1', '2001:db9::1', '2001:db7:ffff::1'];
+    expect(neighbours.filter((address) => isPrivateAddress(address))).toEqual([]);
+  });
+
+  it("refuse this host's own interface addresses, read at check time, whatever their range", () => {
+    let interfaces: ReturnType<typeof networkInterfaces> = {};
+    const guard = createAddressGuard(() => interfaces);
+    expect(guard('93.184.216.34')).toBe(false);
+    expect(guard('2606:4700::6810:84e5')).toBe(false);
+    // The host gains public addresses: from then on they are refused, IPv4 in its IPv6 forms too.
+    interfaces = {
+      eth1: [
+        { address: '93.184.216.34', netmask: '255.255.255.0', family: 'IPv4', mac: '02:00:00:00:00:01', internal: false, cidr: '93.184.216.34/24' },
+        { address: '2606:4700::6810:84e5', netmask: 'ffff:ffff:ffff:ffff::', family: 'IPv6', mac: '02:00:00:00:00:01', internal: false, cidr: '2606:4700::6810:84e5/64', scopeid: 0 },
+      ],
+    };
+    const forms = ['93.184.216.34', ...ipv6Forms('93.184.216.34'), '2606:4700::6810:84e5', '2606:4700:0:0:0:0:6810:84e5', '[2606:4700::6810:84e5]'];
+    expect(forms.filter((address) => !guard(address))).toEqual([]);
+    // Other addresses of the same networks are not the host.
+    expect(guard('93.184.216.35')).toBe(false);
+    expect(guard('2606:4700::6810:84e6')).toBe(false);
+    // The host loses them again.
+    interfaces = {};
+    expect(guard('93.184.216.34')).toBe(false);
+    // The real host: every address of every interface is refused.
+    const own = Object.values(networkInterfaces()).flatMap((entries) => (entries ?? []).map((entry) => entry.address));
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.filter((address) => !isPrivateAddress(address))).toEqual([]);
+  });
+
+  it('refuse a zoned IPv6 address like the address itself', () => {
+    expect(isPrivateAddress('fe80::1%eth0')).toBe(true);
+    expect(isPrivateAddress('fd00::2%1')).toBe(true);
+  });
+
+  /** A resolver with fixed answers: each name maps to the addresses listed, like a DNS answer. */
+  const fakeDns = (answers: Record<string, string[]>): ResolveHost => async (hostname) => {
+    const addresses = answers[hostname];
+    if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+    return addresses.map((address): LookupAddress => ({ address, family: address.includes(':') ? 6 : 4 }));
+  };
+
+  it('are refused when a DNS answer maps a name to a refused range, before connecting', async () => {
+    const answers: Record<string, string[]> = { 'local.test': ['127.0.0.1'] };
+    for (const [index, address] of [...RESERVED, '2001:db8::10', '64:ff9b::c633:6407'].entries()) answers[`reserved-${index}.test`] = [address];
+    // Never let a broken guard send a packet outside: every address answered here must be refused first.
+    expect(Object.values(answers).flat().filter((address) => !isPrivateAddress(address))).toEqual([]);
+
+    const resolve = fakeDns(answers);
+    const viaDns = createHttpAction({ ...LIMITS, allowPrivateNetworks: false }, { resolve });
+    for (const [name, [address]] of Object.entries(answers)) {
+      await expect(viaDns({ url: `http://${name}:${port}/json` }, context)).rejects.toThrow(`Requests to private network addresses are not allowed (${address})`);
+    }
+    await expect(viaDns({ url: `http://nowhere.test:${port}/json` }, context)).rejects.toThrow('the host name could not be found');
+    // Allowing private networks lifts the refusal (shown on the loopback answer, the only reachable one).
+    const allowedViaDns = createHttpAction(LIMITS, { resolve });
+    expect(await allowedViaDns({ url: `http://local.test:${port}/json` }, context)).toMatchObject({ status: 200, body: { hello: 'world' } });
+  });
+
+  it('are refused when any one address of a DNS answer is refused, wherever it sits', async () => {
+    // The test server's own address stands in for a public host, so nothing can leave this machine.
+    const isBlocked = (address: string) => address !== '127.0.0.1' && isPrivateAddress(address);
+    const resolve = fakeDns({ 'first.test': ['127.0.0.1', '203.0.113.9'], 'last.test': ['198.18.5.5', '127.0.0.1'], 'public.test': ['127.0.0.1'] });
+    const action = createHttpAction({ ...LIMITS, allowPrivateNetworks: false }, { isBlocked, resolve });
+    expect(await action({ url: `http://public.test:${port}/json` }, context)).toMatchObject({ status: 200 });
+    await expect(action({ url: `http://first.test:${port}/json` }, context)).rejects.toThrow('not allowed (203.0.113.9)');
+    await expect(action({ url: `http://last.test:${port}/json` }, context)).rejects.toThrow('not allowed (198.18.5.5)');
+  });
+
+  it("are refused when a DNS answer maps a name to one of the host's own addresses", async () => {
+    const hostAddress = '93.184.216.34';
+    const guard = createAddressGuard(() => ({
+      eth1: [{ address: hostAddress, netmask: '255.255.255.0', family: 'IPv4', mac: '02:00:00:00:00:01', internal: false, cidr: `${hostAddress}/24` }],
+    }));
+    expect(guard(hostAddress)).toBe(true);
+    expect(guard(`64:ff9b::5db8:d822`)).toBe(true);
+    const action = createHttpAction(
+      { ...LIMITS, allowPrivateNetworks: false },
+      { isBlocked: guard, resolve: fakeDns({ 'self.test': [hostAddress], 'self6.test': ['64:ff9b::5db8:d822'] }) },
+    );
+    await expect(action({ url: 'http://self.test/' }, context)).rejects.toThrow(`not allowed (${hostAddress})`);
+    await expect(action({ url: 'https://self6.test/' }, context)).rejects.toThrow('not allowed (64:ff9b::5db8:d822)');
+    await expect(action({ url: `http://${hostAddress}/` }, context)).rejects.toThrow(`not allowed (${hostAddress})`);
+  });
+
+  it('are refused as literal URLs in the documentation and benchmarking ranges', async () => {
+    for (const [url, address] of [
+      ['http://192.0.2.10/', '192.0.2.10'],
+      ['http://198.51.100.1:8080/', '198.51.100.1'],
+      ['https://203.0.113.1/', '203.0.113.1'],
+      ['http://198.19.0.1/', '198.19.0.1'],
+      ['http://3325256705/', '198.51.100.1'],
+      ['http://[2001:db8::1]/', '2001:db8::1'],
+      ['http://[::ffff:192.0.2.1]/', '::ffff:c000:201'],
+      ['http://[64:ff9b::cb00:7101]/', '64:ff9b::cb00:7101'],
+    ]) {
+      expect(isPrivateAddress(address!)).toBe(true);
+      await expect(guarded({ url }, context)).rejects.toThrow(`not allowed (${address})`);
+    }
   });
 });
 

@@ -13,17 +13,24 @@ import {
   type SocketConstructor,
 } from '../../src/api/live-socket.ts';
 import { createTokenRefresher } from '../../src/api/token-refresh.ts';
+import { createFlow } from '../server/flows.ts';
 import { post, registerUser, signIn, startTestServer, type TestServer } from '../server/helpers.ts';
 
 let t: TestServer;
 let url: string;
 let user: { id: string; email: string; password: string };
+/** Two workflows of the user: the server confirms subscriptions to the user's own workflows only. */
+let flowA: string;
+let flowB: string;
 
 beforeAll(async () => {
   t = await startTestServer();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws`;
   user = await registerUser(t.app);
+  const { access_token } = await signIn(t.app, user.email, user.password);
+  flowA = (await createFlow(t, access_token, 'A')).flow.id;
+  flowB = (await createFlow(t, access_token, 'B')).flow.id;
 });
 afterAll(async () => {
   await t?.close();
@@ -108,16 +115,16 @@ describe('LiveSocket on the real /ws', () => {
     const live = await liveSocket();
     live.socket.connect();
     await until(() => live.socket.state === 'authenticated', 'authenticated');
-    await live.socket.subscribe('wf-1');
-    expect(live.socket.subscriptions).toEqual([{ workflowId: 'wf-1', subscribed: true, confirmedAt: expect.any(Number) }]);
-    await live.socket.subscribe('wf-1');
-    await live.socket.subscribe(7);
+    await live.socket.subscribe(flowA);
+    expect(live.socket.subscriptions).toEqual([{ workflowId: flowA, subscribed: true, confirmedAt: expect.any(Number) }]);
+    await live.socket.subscribe(flowA);
+    await live.socket.subscribe(flowB);
     expect(live.notifications.filter((n) => n.type === 'subscription_confirmed').map((n) => n.data)).toEqual([
-      { workflow_id: 'wf-1' },
-      { workflow_id: 7 },
+      { workflow_id: flowA },
+      { workflow_id: flowB },
     ]);
-    await live.socket.unsubscribe('wf-1');
-    expect(live.socket.subscriptions.map((s) => s.workflowId)).toEqual([7]);
+    await live.socket.unsubscribe(flowA);
+    expect(live.socket.subscriptions.map((s) => s.workflowId)).toEqual([flowB]);
   });
 
   it('lists the notifications the server sends, newest first', async () => {
@@ -138,11 +145,11 @@ describe('LiveSocket on the real /ws', () => {
     const live = await liveSocket();
     live.socket.connect();
     await until(() => live.socket.state === 'authenticated', 'authenticated');
-    await live.socket.subscribe('wf-9');
+    await live.socket.subscribe(flowA);
     live.states.length = 0;
     for (const client of t.app.websocketServer.clients) client.close(1012, 'restarting');
     await until(() => live.states.includes('reconnecting'), 'reconnecting');
-    expect(live.socket.subscriptions).toEqual([{ workflowId: 'wf-9', subscribed: false, confirmedAt: expect.any(Number) }]);
+    expect(live.socket.subscriptions).toEqual([{ workflowId: flowA, subscribed: false, confirmedAt: expect.any(Number) }]);
     await until(() => live.socket.state === 'authenticated', 'authenticated again', 5000);
     await until(() => live.socket.subscriptions[0]?.subscribed === true, 're-subscribed');
     expect(live.states).toEqual(['reconnecting', 'connecting', 'connected', 'authenticating', 'authenticated']);

@@ -4,7 +4,7 @@
  * address when checked and to 127.0.0.1 when connected (DNS rebinding) is still refused. Redirects are
  * followed by hand for the same reason: each hop is checked like the first.
  */
-import { lookup as dnsLookup } from 'node:dns';
+import { promises as dns, type LookupAddress } from 'node:dns';
 import http, { validateHeaderName, validateHeaderValue, type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
@@ -125,23 +125,35 @@ function connectFailure(url: URL, error: Error): Error {
   return new Error(`The request to ${url.host} failed: ${(code && CONNECT_ERRORS[code]) || error.message}`);
 }
 
+/**
+ * Every address of a host name, as the system resolver gives them (`family` 0 for both, `hints` as Node's
+ * connect passes them). A test passes its own to fake a DNS answer.
+ */
+export type ResolveHost = (hostname: string, options: { family: number; hints: number }) => Promise<LookupAddress[]>;
+
+const resolveWithSystem: ResolveHost = (hostname, options) => dns.lookup(hostname, { ...options, all: true });
+
 /** A `lookup` that resolves every address of the name and refuses the lot if any one is blocked. */
-function checkedLookup(isBlocked: (address: string) => boolean): LookupFunction {
+function checkedLookup(isBlocked: (address: string) => boolean, resolve: ResolveHost): LookupFunction {
   return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-      if (error) return callback(error, '');
-      const refused = addresses.find((entry) => isBlocked(entry.address));
-      const first = addresses[0];
-      if (refused) return callback(new PrivateAddressError(refused.address), '');
-      if (!first) return callback(Object.assign(new Error('No address found'), { code: 'ENOTFOUND' }), '');
-      // Node asks for all addresses when it races IPv4 against IPv6 (autoSelectFamily), else for one.
-      if (options.all) callback(null, addresses);
-      else callback(null, first.address, first.family);
-    });
+    const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : Number(options.family ?? 0) || 0;
+    resolve(hostname, { family, hints: options.hints ?? 0 }).then(
+      (addresses) => {
+        const refused = addresses.find((entry) => isBlocked(entry.address));
+        const first = addresses[0];
+        if (refused) return callback(new PrivateAddressError(refused.address), '');
+        if (!first) return callback(Object.assign(new Error('No address found'), { code: 'ENOTFOUND' }), '');
+        // Node asks for all addresses when it races IPv4 against IPv6 (autoSelectFamily), else for one.
+        if (options.all) callback(null, addresses);
+        else callback(null, first.address, first.family);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, ''),
+    );
   };
 }
 
-function sendOnce(request: Prepared, signal: AbortSignal, isBlocked: (address: string) => boolean, maxBytes: number): Promise<RawResponse> {
+function sendOnce(request: Prepared, signal: AbortSignal, guard: Required<AddressGuard>, maxBytes: number): Promise<RawResponse> {
+  const { isBlocked } = guard;
   const { url } = request;
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
   // A literal IP never reaches `lookup`, so it is checked here.
@@ -173,7 +185,7 @@ function sendOnce(request: Prepared, signal: AbortSignal, isBlocked: (address: s
       method: request.method,
       headers: request.headers,
       ...(url.username ? { auth: `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}` } : {}),
-      lookup: checkedLookup(isBlocked),
+      lookup: checkedLookup(isBlocked, guard.resolve),
       // A fresh connection each time: a pooled socket would skip the address check of this hop.
       agent: false,
     });
@@ -226,12 +238,23 @@ function parseBody(response: RawResponse): unknown {
   }
 }
 
+/** What decides where the piece may connect; tests replace either part. */
+export interface AddressGuard {
+  /** Which connected addresses are refused (by default the private and reserved ones and the host's own). */
+  isBlocked?: (address: string) => boolean;
+  /** How a host name becomes addresses (by default the system resolver). */
+  resolve?: ResolveHost;
+}
+
 /**
- * send_request. `isBlocked` decides which connected addresses are refused (by default the private
- * ones); allowPrivateNetworks turns the check off, for self-hosters whose workflows call their LAN.
+ * send_request. allowPrivateNetworks turns the address check off, for self-hosters whose workflows call
+ * their LAN.
  */
-export function createHttpAction(limits: HttpLimits, isBlocked: (address: string) => boolean = isPrivateAddress): PieceAction {
-  const blocks = limits.allowPrivateNetworks ? () => false : isBlocked;
+export function createHttpAction(limits: HttpLimits, guard: AddressGuard = {}): PieceAction {
+  const checks: Required<AddressGuard> = {
+    isBlocked: limits.allowPrivateNetworks ? () => false : (guard.isBlocked ?? isPrivateAddress),
+    resolve: guard.resolve ?? resolveWithSystem,
+  };
   return async (input, context) => {
     const method = isBlankValue(input.method) ? 'GET' : typeof input.method === 'string' ? input.method.trim().toUpperCase() : '';
     if (!METHODS.includes(method)) throw new Error(`Choose a method: ${METHODS.join(', ')}`);
@@ -249,7 +272,7 @@ export function createHttpAction(limits: HttpLimits, isBlocked: (address: string
     try {
       let request: Prepared = { method, url, headers, body };
       for (let redirects = 0; ; redirects++) {
-        const response = await sendOnce(request, deadline.signal, blocks, limits.maxResponseBytes);
+        const response = await sendOnce(request, deadline.signal, checks, limits.maxResponseBytes);
         const location = response.headers.location;
         if (REDIRECT_STATUSES.has(response.status) && location) {
           if (redirects === MAX_REDIRECTS) throw new Error(`Too many redirects (more than ${MAX_REDIRECTS})`);
