@@ -10,6 +10,7 @@
  * socket stays open), a subscription to a workflow that is not the user's own, malformed or missing,
  * and a subscription past the per-socket limit.
  */
+import { jsonTextDepth } from '../../src/domain/index.ts';
 import type { EventEmitter } from 'node:events';
 import websocket from '@fastify/websocket';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -80,27 +81,6 @@ function parseJson(text: string | undefined): unknown {
   } catch {
     return undefined;
   }
-}
-
-/**
- * Whether `text`, read as JSON, nests objects and arrays deeper than `limit`. Counts brackets outside
- * strings in one pass, without building anything, so no recursion ever sees a deep frame. Text that is
- * not JSON may be miscounted; it fails to parse anyway.
- */
-export function nestsDeeperThan(text: string, limit: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++; // a backslash escapes the next character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x7b || c === 0x5b) {
-      if (++depth > limit) return true;
-    } else if (c === 0x7d || c === 0x5d) depth--;
-  }
-  return false;
 }
 
 function typeOf(value: unknown): unknown {
@@ -188,7 +168,7 @@ function serveSocket(socket: WebSocket, log: FastifyBaseLogger, options: WebSock
     // Closed meanwhile: nobody would read the answer.
     if (socket.readyState !== socket.OPEN) return;
     const text = textOf(raw);
-    if (text !== undefined && nestsDeeperThan(text, MAX_MESSAGE_DEPTH)) {
+    if (text !== undefined && jsonTextDepth(text, MAX_MESSAGE_DEPTH) > MAX_MESSAGE_DEPTH) {
       return send({ type: 'error', message: `Message nested too deeply (limit ${MAX_MESSAGE_DEPTH} levels)` });
     }
     const value = parseJson(text);
