@@ -31,6 +31,8 @@ export interface PieceProp {
    * still accepted, because a choice is a convenience and the value may not exist yet.
    */
   readonly dynamicOptions?: boolean;
+  /** SHORT_TEXT: what a literal value (not a `{{…}}` reference) must match, and the message when it does not. */
+  readonly pattern?: { readonly source: string; readonly message: string };
 }
 
 export interface PieceAction {

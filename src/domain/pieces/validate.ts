@@ -65,6 +65,9 @@ export function pieceInputError(prop: PieceProp, value: unknown): string | undef
   if (isBlankValue(value)) return prop.required ? PIECE_INPUT_MESSAGES.required : undefined;
   if (prop.type === 'NUMBER') return numberError(prop, value);
   if (prop.type === 'JSON') return jsonError(value);
+  if (prop.pattern && typeof value === 'string' && !holdsReference(value) && !new RegExp(prop.pattern.source).test(value.trim())) {
+    return prop.pattern.message;
+  }
   return undefined;
 }
 

@@ -12,6 +12,7 @@ import {
 import {
   defaultPieceInput,
   findPieceAction,
+  findPieceTrigger,
   stepValidity,
   triggerValidity,
   validatePieceInput,
@@ -162,5 +163,15 @@ describe('triggerValidity', () => {
     expect(triggerValidity(pieceTrigger('@activepieces/piece-schedule', 'every_x_minutes', { minutes: 5 }))).toBe(true);
     expect(triggerValidity(pieceTrigger('@activepieces/piece-schedule', 'every_x_minutes', { minutes: 90 }))).toBe(false);
     expect(triggerValidity(pieceTrigger('@activepieces/piece-schedule', 'cron_expression', { timezone: 'UTC' }))).toBe(false);
+  });
+
+  it('refuses a cron expression that would fire more than once a minute, with the reason', () => {
+    const cron = (cronExpression: string) => pieceTrigger('@activepieces/piece-schedule', 'cron_expression', { cronExpression, timezone: 'UTC' });
+    for (const fine of ['0 9 * * 1-5', '* * * * *', '0 * * * * *', '30 */5 * * * *', '{{trigger.cron}}']) expect(triggerValidity(cron(fine)), fine).toBe(true);
+    for (const hasty of ['* * * * * *', '*/5 * * * * *', '0,30 * * * * *', '1 2 3']) expect(triggerValidity(cron(hasty)), hasty).toBe(false);
+    const props = findPieceTrigger('@activepieces/piece-schedule', 'cron_expression')?.props ?? [];
+    expect(validatePieceInput(props, { cronExpression: '* * * * * *', timezone: 'UTC' }).errors).toEqual({
+      cronExpression: 'Use five fields: minute hour day month weekday (a schedule runs at most once a minute)',
+    });
   });
 });

@@ -112,6 +112,12 @@ export const schedulePiece: PieceDefinition = {
           type: 'SHORT_TEXT',
           required: true,
           defaultValue: '0 9 * * 1-5',
+          // Five fields, or six whose first (the second) is one number: a schedule runs at most once a
+          // minute (the server's SCHEDULE_MIN_INTERVAL_SECONDS, 60 by default, also refuses to fire it).
+          pattern: {
+            source: String.raw`^(?:[0-5]?\d\s+)?\S+(?:\s+\S+){4}$`,
+            message: 'Use five fields: minute hour day month weekday (a schedule runs at most once a minute)',
+          },
         },
         timezone,
       ],
