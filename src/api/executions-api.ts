@@ -46,6 +46,8 @@ export interface StepRunRecord {
   error?: string | null | undefined;
   duration?: number | null | undefined;
   iterations?: StepRunRecord[][] | undefined;
+  /** Code steps: what the code logged. */
+  logs?: string[] | undefined;
 }
 
 export const stepRunRecordSchema: z.ZodMiniType<StepRunRecord> = z.object({
@@ -57,6 +59,7 @@ export const stepRunRecordSchema: z.ZodMiniType<StepRunRecord> = z.object({
   output: z.unknown(),
   error: z.nullish(z.string()),
   duration: z.nullish(z.number()),
+  logs: z.optional(z.array(z.string())),
   // a getter defers the reference, so the schema can contain itself
   get iterations() {
     return z.optional(z.array(z.array(stepRunRecordSchema)));

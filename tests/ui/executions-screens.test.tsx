@@ -196,6 +196,21 @@ describe('ExecutionDetailScreen', () => {
     expect(button('Next iteration')!.disabled).toBe(false);
   });
 
+  it('shows what a code step logged as its console', async () => {
+    const logged = {
+      ...run('r10', 'SUCCEEDED'),
+      steps: [
+        { stepName: 'trigger', displayName: 'Manual', type: 'PIECE_TRIGGER', status: 'SUCCEEDED', input: {}, output: {}, error: null, duration: 0 },
+        { stepName: 'step_1', displayName: 'Sum', type: 'CODE', status: 'SUCCEEDED', input: {}, output: 3, error: null, duration: 2, logs: ['adding 1 2', 'done'] },
+      ],
+    };
+    stubApi(() => ({ body: logged }));
+    await renderAt('/executions/r10');
+    const console = container.querySelector('pre[aria-label="Console output"]');
+    expect(console?.textContent).toBe('adding 1 2\ndone');
+    expect(container.querySelectorAll('pre[aria-label="Console output"]')).toHaveLength(1);
+  });
+
   it('says Execution not found for a 404', async () => {
     stubApi(() => ({ status: 404, body: { code: 'FLOW_RUN_NOT_FOUND', message: 'Execution not found' } }));
     await renderAt('/executions/missing');

@@ -9,6 +9,7 @@ import type { StepRunRecord } from '../../../api/executions-api.ts';
 import { formatDuration } from '../../format/index.ts';
 import { StepStatusIcon } from '../../components/runs/status-badge.tsx';
 import { JsonViewer } from '../../components/runs/json-viewer.tsx';
+import { ConsoleLines } from '../../components/runs/console-lines.tsx';
 import { defaultIterationIndex } from './step-tree.ts';
 
 export function StepTimeline({ steps, label }: { steps: readonly StepRunRecord[]; label: string }) {
@@ -50,6 +51,7 @@ function StepItem({ step }: { step: StepRunRecord }) {
         ) : null}
         {hasInput(step) ? <JsonViewer label="Input" value={step.input} /> : null}
         {hasOutput(step) ? <JsonViewer label="Output" value={step.output} /> : null}
+        {step.logs && step.logs.length > 0 ? <ConsoleLines lines={step.logs} /> : null}
         {step.iterations && step.iterations.length > 0 ? <LoopIterations step={step} iterations={step.iterations} /> : null}
       </div>
     </li>

@@ -15,6 +15,7 @@ import { formatDuration } from '../../../format/index.ts';
 import { TableError } from '../../../components/data/table-error.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { JsonViewer } from '../../../components/runs/json-viewer.tsx';
+import { ConsoleLines } from '../../../components/runs/console-lines.tsx';
 import { StepStatusBadge, StepStatusIcon } from '../../../components/runs/status-badge.tsx';
 import { IterationPicker } from './iteration-picker.tsx';
 import { PanelFrame, PanelSkeleton } from './panel-frame.tsx';
@@ -160,6 +161,7 @@ function StepDetails({ record }: { record: StepRunRecord }) {
       ) : null}
       {hasInput(record) ? <JsonViewer label="Input" value={record.input} /> : null}
       {hasOutput(record) ? <JsonViewer label="Output" value={record.output} /> : null}
+      {record.logs && record.logs.length > 0 ? <ConsoleLines lines={record.logs} /> : null}
       {!record.error && !hasInput(record) && !hasOutput(record) ? <p className="panel-note">No input or output recorded.</p> : null}
     </section>
   );

@@ -14,6 +14,7 @@ import { RelativeDate } from '../../../components/data/relative-date.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { JsonViewer } from '../../../components/runs/json-viewer.tsx';
+import { ConsoleLines } from '../../../components/runs/console-lines.tsx';
 import { StepStatusBadge } from '../../../components/runs/status-badge.tsx';
 
 export interface StepTestViewProps {
@@ -88,14 +89,7 @@ function SampleResult({ sample, showLogs, now }: { sample: StepSample; showLogs:
         </div>
       ) : null}
       {hasOutput(sample) ? <JsonViewer label="Output" value={sample.output} /> : null}
-      {showLogs && logs.length > 0 ? (
-        <div className="step-test-logs">
-          <p className="step-test-logs-title">Console</p>
-          <pre className="step-test-logs-body" tabIndex={0} aria-label="Console output">
-            {logs.join('\n')}
-          </pre>
-        </div>
-      ) : null}
+      {showLogs && logs.length > 0 ? <ConsoleLines lines={logs} /> : null}
     </div>
   );
 }
