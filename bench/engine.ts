@@ -18,6 +18,8 @@ import { summarise, type Summary } from './stats.ts';
 
 export interface EngineFigures {
   concurrency: number;
+  sandboxThreads: number;
+  concurrencyPerUser: number;
   codeRunsPerSecond: number;
   mapperRunsPerSecond: number;
   codeStepMs: Summary;
@@ -51,9 +53,12 @@ function mapperChain(count: number) {
   }));
 }
 
+/** RUN_* and CODE_* settings from the environment, so a figure can be taken with other settings. */
+const benchEnv = () => Object.fromEntries(Object.entries(process.env).filter(([name]) => /^(RUN|CODE)_/.test(name)));
+
 export async function measureEngineFigures(): Promise<EngineFigures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'flowsmith-bench-engine-'));
-  const { port: _port, host: _host, ...options } = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RUN_DAILY_QUOTA: '0', RATE_LIMIT_LOGIN_EMAIL_MAX: '1000' });
+  const { port: _port, host: _host, ...options } = loadConfig({ ...benchEnv(), DATA_DIR: dataDir, LOG_LEVEL: 'silent', RUN_DAILY_QUOTA: '0', RATE_LIMIT_LOGIN_EMAIL_MAX: '1000' });
   const server = await createServer(options);
   try {
     await server.app.listen({ port: 0, host: '127.0.0.1' });
@@ -133,6 +138,8 @@ export async function measureEngineFigures(): Promise<EngineFigures> {
     }
     return {
       concurrency: options.engine.concurrency,
+      sandboxThreads: options.engine.codeThreads,
+      concurrencyPerUser: options.engine.concurrencyPerUser,
       codeRunsPerSecond: code.perSecond,
       mapperRunsPerSecond: mapper.perSecond,
       codeStepMs: summarise(durations.map((row) => row.duration)),
@@ -147,7 +154,7 @@ export async function measureEngineFigures(): Promise<EngineFigures> {
 
 export function printEngineFigures(f: EngineFigures): void {
   const line = (s: Summary) => `p50 ${s.p50.toFixed(1)} ms · p95 ${s.p95.toFixed(1)} ms · n=${s.n}`;
-  console.log(`Engine (RUN_CONCURRENCY ${f.concurrency}, 2 sandbox threads)`);
+  console.log(`Engine (RUN_CONCURRENCY ${f.concurrency}, ${f.sandboxThreads} sandbox threads, ${f.concurrencyPerUser} runs per user)`);
   console.log(`  10 code steps, 200 queued runs           ${f.codeRunsPerSecond.toFixed(1)} runs/s`);
   console.log(`  10 data-mapper steps, 200 queued runs    ${f.mapperRunsPerSecond.toFixed(1)} runs/s`);
   console.log(`  one trivial code step (recorded)         ${line(f.codeStepMs)}`);
