@@ -12,6 +12,7 @@
  * until the route table gets an entry for it, and the first test fails until it does.
  *
  * FUZZ_SEED=<n> replays a run; each run prints its seeds, the requests sent and the time taken.
+ * FUZZ_SCALE=<n> multiplies the requests per route (a longer hunt; the default keeps `npm test` quick).
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
@@ -56,7 +57,8 @@ const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : FIXED_SEED;
 /** A second, shorter pass with a new seed each run, printed so a failure can be replayed with FUZZ_SEED. */
 const RANDOM_SEED = Math.floor(Math.random() * 2 ** 31);
 /** Requests per route and pass: enough to reach every recipe kind, few enough to stay fast. */
-const RUNS = { signedIn: 30, signedOut: 6, random: 8, head: 4 };
+const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
+const RUNS = { signedIn: 30 * SCALE, signedOut: 6 * SCALE, random: 8 * SCALE, head: 4 * SCALE };
 
 let t: TestServer;
 let routes: ServedRoute[];

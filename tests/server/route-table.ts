@@ -135,9 +135,9 @@ function expectStatus(response: LightMyRequestResponse, status: number, what: st
 }
 
 /** Everything a user can own, made through the API (the run through the engine, waited for). */
-export async function buildWorld(t: TestServer, label: string): Promise<World> {
+export async function buildWorld(t: TestServer, label: string, userName?: string): Promise<World> {
   const tag = `${label}${randomBytes(4).toString('hex')}`;
-  const name = `Name-${tag}`;
+  const name = userName ?? `Name-${tag}`;
   const registered = await registerUser(t.app, { name, email: uniqueEmail(tag.toLowerCase()) });
   const session = await signIn(t.app, registered.email, registered.password);
   const token = session.access_token;
