@@ -189,11 +189,14 @@ export function recipeArbitrary(route: ServedRoute, spec: RouteSpec, world: Worl
     if (spec.body?.schema) kinds.push({ weight: 4, arbitrary: arbitraryFor(spec.body.schema, { ids: world.ids }).map((body): Recipe => ({ kind: 'schema', body })) });
   }
   const params = pathParamsOf(route.url);
+  // A route that deletes what it names gets its spare, never the user's standing things (which the
+  // other routes' requests are built on).
+  const ownIds = spec.spends ? [] : world.ids;
   if (params.length > 0) {
     kinds.push({
       weight: hasBody ? 2 : 5,
       arbitrary: fc.oneof(
-        fc.record({ kind: fc.constant('param' as const), param: fc.constantFrom(...params), value: fc.oneof(fc.constantFrom(...PARAM_VALUES, ...world.ids), nastyString()), raw: fc.constant(false) }),
+        fc.record({ kind: fc.constant('param' as const), param: fc.constantFrom(...params), value: fc.oneof(fc.constantFrom(...PARAM_VALUES, ...ownIds), nastyString()), raw: fc.constant(false) }),
         fc.record({ kind: fc.constant('param' as const), param: fc.constantFrom(...params), value: fc.constantFrom(...RAW_PATH_VALUES), raw: fc.constant(true) }),
       ),
     });
