@@ -125,6 +125,8 @@ export interface World {
    * used it up (so a refused request costs nothing to set up).
    */
   spare(kind: SpareKind): Promise<string>;
+  /** The flow's draft as it is now (publishing locks one; a new one is made when there is none). */
+  draftNow(): Promise<string>;
   spend(kind: SpareKind): void;
 }
 
@@ -222,6 +224,13 @@ export async function buildWorld(t: TestServer, label: string, userName?: string
     spend(kind) {
       spares.delete(kind);
     },
+    async draftNow() {
+      const { rows } = await t.db.query<{ id: string }>(`SELECT id FROM flow_versions WHERE flow_id = $1 AND state = 'DRAFT'`, [flowId]);
+      if (rows[0]) return rows[0].id;
+      const made = await post(t.app, '/api/workflow/version', { workflow_id: flowId }, auth);
+      expectStatus(made, 201, 'new draft');
+      return made.json<{ version: { id: string } }>().version.id;
+    },
   };
   world.ids = [registered.id, flowId, firstVersion.id, draft, hook.flow!.id, hook.version!.id, run.id, variable.id, sensitive.id, template.id];
   return world;
@@ -251,6 +260,8 @@ export interface RouteSpec {
   deepJsonDefect?: boolean;
   /** What a successful request used up (a deleted thing, a rotated or revoked refresh token). */
   spends?: SpareKind;
+  /** The answer to the first valid request when it is not a success (a feature this setup has off). */
+  firstValidStatus?: number;
 }
 
 const uuid = () => randomUUID();
@@ -268,10 +279,11 @@ export const ROUTES: Record<string, RouteSpec> = {
     countsAttempts: true,
     body: { schema: loginRequestSchema, valid: (w) => [{ email: w.user.email, password: w.user.password, remember: false }, { email: w.user.email, password: 'wrong password!' }] },
   },
-  'POST /api/auth/google': { auth: 'none', body: { schema: googleLoginRequestSchema, valid: () => [{ credentials: 'a.b.c' }] } },
+  'POST /api/auth/google': { auth: 'none', firstValidStatus: 400, body: { schema: googleLoginRequestSchema, valid: () => [{ credentials: 'a.b.c' }] } },
   'POST /api/auth/refresh': { auth: 'none', spends: 'refreshToken', body: { schema: refreshRequestSchema, valid: async (w) => [{ refresh_token: await w.spare('refreshToken') }] } },
   'POST /api/auth/forgot-password': { auth: 'none', countsAttempts: true, body: { schema: forgotPasswordRequestSchema, valid: (w) => [{ email: w.user.email }] } },
-  'POST /api/auth/reset-password': { auth: 'none', body: { schema: resetPasswordRequestSchema, valid: () => [{ token: randomBytes(32).toString('base64url'), password: PASSWORD }] } },
+  // A well-formed token that was never issued: the valid request the suite can build is refused.
+  'POST /api/auth/reset-password': { auth: 'none', firstValidStatus: 400, body: { schema: resetPasswordRequestSchema, valid: () => [{ token: randomBytes(32).toString('base64url'), password: PASSWORD }] } },
   'POST /api/auth/logout': { auth: 'user', spends: 'refreshToken', body: { schema: logoutRequestSchema, valid: async (w) => [{}, undefined, { refresh_token: await w.spare('refreshToken') }] } },
   // Revokes the refresh tokens only; the access token the suites use stays valid.
   'POST /api/auth/logout-all': { auth: 'user', spends: 'refreshToken', body: { valid: () => [undefined, {}] } },
@@ -293,16 +305,16 @@ export const ROUTES: Record<string, RouteSpec> = {
     auth: 'user',
     body: { schema: createVersionBodySchema, valid: (w) => [{ workflow_id: w.flow, from_version_id: w.published }, { workflow_id: w.flow }] },
   },
-  'PUT /api/workflow/version': { auth: 'user', body: { schema: renameVersionBodySchema, valid: (w) => [{ version_id: w.draft, display_name: 'Renamed draft' }] } },
+  'PUT /api/workflow/version': { auth: 'user', body: { schema: renameVersionBodySchema, valid: async (w) => [{ version_id: await w.draftNow(), display_name: 'Renamed draft' }] } },
   'PUT /api/workflow/status': { auth: 'user', body: { schema: statusBodySchema, valid: (w) => [{ id: w.webhookFlow, status: 'ENABLED' }, { id: w.flow, status: 'DISABLED' }] } },
   'POST /api/workflow/version/autosave': {
     auth: 'user',
     body: {
       schema: autosaveBodySchema,
-      valid: (w) => [{ version_id: w.draft, configuration: manualContent('Saved'), display_name: 'Saved', overwrite: true }],
+      valid: async (w) => [{ version_id: await w.draftNow(), configuration: manualContent('Saved'), display_name: 'Saved', overwrite: true }],
     },
   },
-  'POST /api/workflow/publish': { auth: 'user', body: { schema: publishBodySchema, valid: (w) => [{ workflow_id: w.flow, version_id: w.draft }] } },
+  'POST /api/workflow/publish': { auth: 'user', body: { schema: publishBodySchema, valid: async (w) => [{ workflow_id: w.flow, version_id: await w.draftNow() }] } },
   'GET /api/workflow/executions': {
     auth: 'user',
     query: {
