@@ -177,7 +177,7 @@ export function recipeArbitrary(route: ServedRoute, spec: RouteSpec, world: Worl
         arbitrary: fc.record({
           kind: fc.constant('mutate' as const),
           sample,
-          path: fc.array(fc.nat({ max: 50 }), { maxLength: 4 }),
+          path: fc.array(fc.nat({ max: 50 }), { maxLength: 7 }),
           op: fc.constantFrom('drop' as const, 'extra' as const, 'replace' as const, 'replace' as const),
           key: fc.oneof(fc.constantFrom('__proto__', 'constructor', 'id', 'user_id', 'userId', 'admin', 'extra'), fc.string({ maxLength: 8 })),
           value,

@@ -17,6 +17,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { ERROR_CODES } from '../../src/domain/index.ts';
+import { loadConfig } from '../../server/config.ts';
 import { buildRequest, type Credential, type Fuzzed, recipeArbitrary } from './fuzz-requests.ts';
 import type { TestServer } from './helpers.ts';
 import {
@@ -44,13 +45,14 @@ const DEEP_JSON_FIXED = false;
 
 /**
  * A path param over Fastify's length limit (100 characters) or with a broken percent-escape is answered
- * by Fastify itself, outside the API's error handler: 414 `{error, code: 'FST_ERR_MAX_PARAM_LENGTH',
- * message, statusCode}` / 400 `FST_ERR_BAD_URL`, not a SPEC §8 code (and without the nosniff header).
+ * by Fastify itself, outside the API's error handler and hooks: 414 `{error, code: 'FST_ERR_MAX_PARAM_LENGTH',
+ * message, statusCode}` / 400 `FST_ERR_BAD_URL`, not a SPEC §8 code, and without the nosniff header.
  * The fix is Fastify's `frameworkErrors` option in server/app.ts, feeding server/http/errors.ts, which
  * is being rewritten: reported, not fixed here. Flip to true with the fix.
  */
 const FRAMEWORK_ERRORS_FIXED = false;
 const FRAMEWORK_ERROR_CODES = new Set(['FST_ERR_MAX_PARAM_LENGTH', 'FST_ERR_BAD_URL']);
+const FRAMEWORK_STATUSES = new Set([400, 414]);
 
 const FIXED_SEED = 1123;
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : FIXED_SEED;
@@ -58,6 +60,8 @@ const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : FIXED_SEED;
 const RANDOM_SEED = Math.floor(Math.random() * 2 ** 31);
 /** Requests per route and pass: enough to reach every recipe kind, few enough to stay fast. */
 const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
+/** FUZZ_ONLY=<regex> fuzzes only the matching routes (`POST /api/workflow/import`), for a focused hunt. */
+const ONLY = process.env.FUZZ_ONLY ? new RegExp(process.env.FUZZ_ONLY) : undefined;
 const RUNS = { signedIn: 30 * SCALE, signedOut: 6 * SCALE, random: 8 * SCALE, head: 4 * SCALE };
 
 let t: TestServer;
@@ -71,7 +75,9 @@ let skippedDeep = 0;
 const started = Date.now();
 
 beforeAll(async () => {
-  ({ t, routes } = await startServerWithRoutes());
+  // No daily run quota: a long hunt (FUZZ_SCALE) starts more than 1,000 runs, and a run refused for
+  // quota is recorded as a QUOTA_EXCEEDED row by design (issue 11, item 3 reworks that; run-queue tests cover it).
+  ({ t, routes } = await startServerWithRoutes({ engine: { ...loadConfig({}).engine, dailyQuota: 0 } }));
   world = await buildWorld(t, 'Fuzz');
   fingerprintAll = await fingerprintQuery(t.db);
   // A refused sign-in counts against the rate limit (by design): those routes may write rate_limits.
@@ -107,6 +113,12 @@ async function check(route: ServedRoute, spec: RouteSpec, fuzzed: Fuzzed): Promi
   expect(reply.statusCode, `a server error: ${where}`).toBeLessThan(500);
   const leak = leakIn(reply.body, request.text);
   expect(leak, `the reply shows ${leak}: ${where}`).toBeUndefined();
+  const frameworkReply =
+    FRAMEWORK_STATUSES.has(reply.statusCode) &&
+    (/"code":"FST_ERR_(?:MAX_PARAM_LENGTH|BAD_URL)"/.test(reply.body) || (route.method === 'HEAD' && fuzzed.recipe.kind === 'param'));
+  if (FRAMEWORK_ERRORS_FIXED || !frameworkReply) {
+    expect(reply.headers['x-content-type-options'], `a reply without nosniff: ${where}`).toBe('nosniff');
+  }
   if (route.method !== 'HEAD' && reply.statusCode >= 400) {
     let body: unknown;
     try {
@@ -137,6 +149,7 @@ async function check(route: ServedRoute, spec: RouteSpec, fuzzed: Fuzzed): Promi
 }
 
 async function fuzz(route: ServedRoute, numRuns: number, seed: number, credentials: Credential[], withExamples: boolean): Promise<void> {
+  if (ONLY && !ONLY.test(route.key)) return;
   const spec = specOf(route) ?? GENERIC_SPEC;
   const began = Date.now();
   const validCount = spec.body ? (await spec.body.valid(world)).length : (spec.query?.valid(world).length ?? 1);

@@ -43,6 +43,7 @@ let b: World;
 let aPublicTemplate: string;
 let ownedRows: string;
 let sent = 0;
+const started = Date.now();
 
 /** The user name is shown on public templates (by design), so A's is plain; everything else of A carries a tag. */
 const A_NAME = 'Plain Author';
@@ -62,7 +63,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  console.log(`isolation sweep: ${sent} requests over ${routes?.length ?? 0} routes`);
+  console.log(`isolation sweep: ${sent} requests over ${routes?.length ?? 0} routes in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   await t?.close();
 });
 

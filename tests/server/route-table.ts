@@ -8,7 +8,7 @@
  * A route the server serves but the table does not know is still fuzzed with generic input, and both
  * suites fail with the list of such routes (`missingRoutes`), so a new route gets an entry.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { tmpdir } from 'node:os';
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
@@ -23,7 +23,6 @@ import {
   toNestedFlowJson,
 } from '../../src/domain/index.ts';
 import { BODY_LIMIT, type ServerOptions } from '../../server/app.ts';
-import { AUTH_BODY_LIMIT } from '../../server/auth/dependencies.ts';
 import type { Database } from '../../server/db/database.ts';
 import { optionsBodySchema, runBodySchema, sampleBodySchema } from '../../server/engine/routes.ts';
 import { createBodySchema as templateBodySchema } from '../../server/templates/schemas.ts';
@@ -264,7 +263,6 @@ export interface RouteSpec {
   firstValidStatus?: number;
 }
 
-const uuid = () => randomUUID();
 const manualContent = (name: string) => flowOf(name, manualTrigger(), [code(1, 'return 2;')]);
 
 export const ROUTES: Record<string, RouteSpec> = {
@@ -407,9 +405,7 @@ export function tableProblems(routes: readonly ServedRoute[]): { missing: string
 /** What a route without an entry gets: its path params filled with the user's ids, generic bodies. */
 export const GENERIC_SPEC: RouteSpec = { auth: 'user', body: { valid: () => [undefined, {}] } };
 
-export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-
-export const AUTH_LIMIT = AUTH_BODY_LIMIT;
+export { UNKNOWN_ID } from './flows.ts';
 
 // ---- stored rows ----
 
