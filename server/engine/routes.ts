@@ -32,18 +32,18 @@ export interface EngineRouteDependencies {
 export const TEST_STEP_TIMEOUT_MS = 30_000;
 
 const inputSchema = z.record(z.string(), z.unknown());
-const runBodySchema = z
+export const runBodySchema = z
   .object({ payload: z.unknown().optional(), version_id: idSchema.optional() })
   .optional()
   .transform((body) => body ?? {});
-const sampleBodySchema = z.object({
+export const sampleBodySchema = z.object({
   workflow_id: idSchema,
   version_id: idSchema,
   step_name: z.string().regex(/^(trigger|step_[1-9]\d{0,8})$/, 'Enter a step name'),
   input: inputSchema.optional(),
 });
 const name = textSchema(200, 1);
-const optionsBodySchema = z.object({
+export const optionsBodySchema = z.object({
   piece_name: name,
   action_name: name.optional(),
   trigger_name: name.optional(),
