@@ -1,6 +1,6 @@
 /**
  * Engine figures for `npm run bench`: a real server on a fresh embedded database, runs started through
- * POST /api/workflow/run and executed by the server's own worker pool (RUN_CONCURRENCY, default 4).
+ * POST /api/workflow/run and executed by the server's own worker pool (RUN_CONCURRENCY, default 5; RUN_CONCURRENCY_PER_USER, default 4).
  * - throughput: 200 runs of a 10-step workflow queued at once, until the last is recorded; once with
  *   10 code steps (each in a fresh QuickJS runtime) and once with 10 data-mapper steps (no sandbox);
  * - code-step overhead: the recorded duration of a trivial code step, and the difference per step

@@ -19,7 +19,7 @@ import { migrate } from './db/migrate.ts';
 import { MIGRATIONS } from './db/migrations/list.ts';
 import { openDatabase } from './db/open.ts';
 import { pruneExpiredRows } from './db/prune.ts';
-import { installErrorHandler } from './http/errors.ts';
+import { answerFrameworkError, installErrorHandler } from './http/errors.ts';
 import { installJsonBodyParser } from './http/json-body.ts';
 import { createLiveHub, type LiveHub } from './http/live-hub.ts';
 import { loggerOptions } from './http/logging.ts';
@@ -63,6 +63,7 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
     logger: { ...loggerOptions(options.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: BODY_LIMIT,
     trustProxy: options.trustProxy,
+    frameworkErrors: answerFrameworkError,
   });
   const db = await openDatabase({
     dataDir: options.dataDir,

@@ -87,7 +87,7 @@ const variables = {
     description: 'Window of the per-IP password-reset limit.',
   },
   RUN_CONCURRENCY: {
-    schema: z.coerce.number().int().min(1).max(256).default(4),
+    schema: z.coerce.number().int().min(1).max(256).default(5),
     description: 'Runs one server process executes at once; more wait in the queue (shared by every process on one database).',
   },
   RUN_DAILY_QUOTA: {
@@ -103,7 +103,7 @@ const variables = {
     description: 'Whether this process executes queued runs and fires schedules (false: it only serves and enqueues).',
   },
   RUN_CONCURRENCY_PER_USER: {
-    schema: z.coerce.number().int().min(1).max(256).default(3),
+    schema: z.coerce.number().int().min(1).max(256).default(4),
     description: 'Runs of one user executing at once across every process; the rest of the user’s runs wait, so others’ runs still start.',
   },
   RUN_MAX_STEP_DATA_KB: {

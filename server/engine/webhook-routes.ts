@@ -57,9 +57,10 @@ export function webhookRoutes({ db, engine, perMinute }: { db: Database; engine:
         // Counted per listening workflow only, so random secrets cannot fill the counters' table.
         await enforceRateLimits(db, [{ bucket: bucketKey('webhook', secret), rule: { max: perMinute, windowMs: 60_000 } }]);
         const payload = triggerOutput(request);
-        await saveSample(db, flow.id, 'trigger', { status: 'SUCCEEDED', output: payload, error: null });
         const started = await engine.startRun({ flowId: flow.id, versionId: flow.version_id, userId: flow.user_id, payload });
+        // A call refused for the quota changes nothing, not even the trigger's sample data.
         if (!started.queued) throw quotaExceeded();
+        await saveSample(db, flow.id, 'trigger', { status: 'SUCCEEDED', output: payload, error: null });
         return reply.code(202).send({ runId: started.runId });
       },
     });

@@ -3,7 +3,7 @@
  * throw `ApiError`; `installErrorHandler` turns it, and whatever Fastify itself rejects (bad JSON, a body
  * too large, an unknown content type), into that shape. Anything else is a bug: a logged 500.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorCode } from '../../src/domain/index.ts';
 
 /** SPEC §8 has no code for "the server has a bug"; this is the one code outside the catalogue. */
@@ -81,6 +81,19 @@ function fromDatabaseError(error: unknown): ApiError | undefined {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
   if (typeof code !== 'string' || !UNSTORABLE_DATA.has(code)) return undefined;
   return new ApiError(400, 'VALIDATION', 'The request holds data that cannot be stored');
+}
+
+/**
+ * What Fastify answers itself, before routing (a path with a broken escape, a path parameter past its
+ * length limit), in the API's shape: its own reply named a framework code and echoed the path, and went
+ * out without the hooks that set the security headers.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const apiError =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? new ApiError(414, 'VALIDATION', 'A part of the address is too long')
+      : new ApiError(400, 'VALIDATION', 'The address is not valid');
+  void reply.header('x-content-type-options', 'nosniff').code(apiError.status).send(apiError.toBody());
 }
 
 export function installErrorHandler(app: FastifyInstance): void {

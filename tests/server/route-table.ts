@@ -252,11 +252,6 @@ export interface RouteSpec {
   startsRun?: boolean;
   /** A refused sign-in still counts against the rate limit (a write to rate_limits on a 4xx, by design). */
   countsAttempts?: boolean;
-  /**
-   * Deep JSON reaching the engine answers 500 or ends the process (issue 11, class 1: the lead is
-   * rewriting depth checks in json-body.ts and the engine). Skipped while DEEP_JSON_FIXED is false.
-   */
-  deepJsonDefect?: boolean;
   /** What a successful request used up (a deleted thing, a rotated or revoked refresh token). */
   spends?: SpareKind;
   /** The answer to the first valid request when it is not a success (a feature this setup has off). */
@@ -325,13 +320,11 @@ export const ROUTES: Record<string, RouteSpec> = {
   'POST /api/workflow/run/:id': {
     auth: 'user',
     startsRun: true,
-    deepJsonDefect: true,
     params: (w) => ({ id: w.flow }),
     body: { schema: runBodySchema, valid: (w) => [undefined, { payload: { hello: 'world' }, version_id: w.published }] },
   },
   'POST /api/workflow/sample': {
     auth: 'user',
-    deepJsonDefect: true,
     body: {
       schema: sampleBodySchema,
       valid: (w) => [
@@ -380,7 +373,6 @@ export const ROUTES: Record<string, RouteSpec> = {
 const webhookSpec = (): RouteSpec => ({
   auth: 'none',
   startsRun: true,
-  deepJsonDefect: true,
   // Calls per URL are limited: each counts, refused or not.
   countsAttempts: true,
   params: (w) => ({ secret: w.webhookSecret }),

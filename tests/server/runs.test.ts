@@ -10,7 +10,7 @@ import WebSocket from 'ws';
 import { loadConfig } from '../../server/config.ts';
 import { get, post, signedInUser, startTestServer, type TestServer } from './helpers.ts';
 import { autosave, codeStep, createFlow, publishedFlow, UNKNOWN_ID } from './flows.ts';
-import { code, finishedRun, flowOf, manualTrigger, piece } from './run-flows.ts';
+import { code, finishedRun, flowOf, manualTrigger, piece, webhookTrigger } from './run-flows.ts';
 
 let t: TestServer;
 let user: { id: string; token: string };
@@ -167,5 +167,17 @@ describe('the daily quota', () => {
     expect(listed.json<{ total: number }>().total).toBe(1);
     const { rows } = await t.db.query<{ refused: number }>(`SELECT refused FROM quota_refusals WHERE flow_id = $1`, [flow.id]);
     expect(rows).toEqual([{ refused: 3 }]);
+  });
+
+  it('changes nothing for a webhook call refused for the quota, not even the trigger’s sample', async () => {
+    const hooked = await signedInUser(t.app, 'Hooked');
+    const { flow } = await publishedFlow(t, hooked.token, flowOf('Hook', webhookTrigger(), [code(1, 'return 1;')]), true);
+    const path = new URL((await get(t.app, `/api/workflow/${flow.id}/webhook`, { token: hooked.token })).json<{ url: string }>().url).pathname;
+    expect((await post(t.app, path, { n: 'kept' })).statusCode).toBe(202);
+    for (let i = 1; i < 25; i++) expect((await run(flow.id, {}, hooked.token)).statusCode).toBe(202);
+    const refused = await post(t.app, path, { n: 'refused' });
+    expect(refused.statusCode).toBe(429);
+    const samples = (await get(t.app, `/api/workflow/${flow.id}/samples`, { token: hooked.token })).json<{ samples: { trigger: { output: { body: unknown } } } }>().samples;
+    expect(samples.trigger.output.body).toEqual({ n: 'kept' });
   });
 });
