@@ -31,6 +31,19 @@ export interface Database extends Queryable {
   listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
+/**
+ * A parameter that is JSON text kept as UTF-8 bytes (a large flow's content): the embedded database's
+ * thread takes the bytes without a copy and decodes them there, so a 4 MB text never becomes a string
+ * on the server's thread; the pg adapter sends it as text.
+ */
+export class JsonText {
+  constructor(readonly bytes: Uint8Array) {}
+
+  toString(): string {
+    return Buffer.from(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength).toString('utf8');
+  }
+}
+
 /** PostgreSQL's SQLSTATE for a unique-constraint violation; both adapters expose it as `error.code`. */
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';

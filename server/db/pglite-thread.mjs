@@ -3,7 +3,7 @@
  * runs synchronously where it lives: on the server's thread, parsing a 4 MB jsonb held every other
  * request for a tenth of a second or more. Here it holds only this thread.
  *
- * Messages in:  { id, op: 'query', sql, params, tx? } | { id, op: 'exec', sql, tx? }
+ * Messages in:  { id, op: 'query', sql, params (a JSON text as { jsonText: bytes }), tx? } | { id, op: 'exec', sql, tx? }
  *               | { id, op: 'begin' } (answers { tx }) | { id, op: 'end', tx, commit } | { id, op: 'close' }
  * Messages out: { id, rows } | { id, rowsJson } | { id, tx } | { id } | { id, error: { message, code, ... } }
  * A transaction stays open inside PGlite's own `transaction` callback until its 'end' arrives, so
@@ -36,12 +36,16 @@ function answerRows(id, rows) {
   }
 }
 
+const decoder = new TextDecoder();
+/** A JSON text parameter arrives as its UTF-8 bytes: decoded on this thread, not the server's. */
+const paramOf = (param) => (param !== null && typeof param === 'object' && param.jsonText instanceof Uint8Array ? decoder.decode(param.jsonText) : param);
+
 async function run(target, message) {
   if (message.op === 'exec') {
     await target.exec(message.sql);
     parentPort.postMessage({ id: message.id });
   } else {
-    const result = await target.query(message.sql, message.params ?? []);
+    const result = await target.query(message.sql, (message.params ?? []).map(paramOf));
     answerRows(message.id, result.rows);
   }
 }

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
-import type { Database, QueryResult, Queryable, Transaction } from './database.ts';
+import { JsonText, type Database, type QueryResult, type Queryable, type Transaction } from './database.ts';
 
 type Answer = { id: number } & ({ rows: unknown[] } | { rowsJson: string } | { tx: number } | { error: Record<string, string> } | object);
 
@@ -55,12 +55,18 @@ export async function openPglite(directory: string): Promise<Database> {
       worker.postMessage({ ...message, id });
     });
   };
+  /**
+   * JsonText parameters travel as their bytes (copied outside the JavaScript heap: the caller may still
+   * answer with them), and the thread decodes them.
+   */
+  const send = (sql: string, params: readonly unknown[], tx?: number) =>
+    call({ op: 'query', sql, params: params.map((param) => (param instanceof JsonText ? { jsonText: param.bytes } : param)), tx });
   const rowsOf = <T>(answer: Answer): QueryResult<T> => ({
     rows: ('rowsJson' in answer ? JSON.parse(answer.rowsJson) : (answer as { rows: T[] }).rows) as T[],
   });
   const queryable = (tx?: number): Queryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []) {
-      return rowsOf<T>(await call({ op: 'query', sql, params: [...params], tx }));
+      return rowsOf<T>(await send(sql, params, tx));
     },
   });
 

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Database, Queryable, Transaction } from './database.ts';
+import { JsonText, type Database, type Queryable, type Transaction } from './database.ts';
 import { createPostgresListener } from './postgres-listener.ts';
 
 export interface PostgresOptions {
@@ -18,7 +18,7 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 function queryable(client: pg.Pool | pg.PoolClient): Queryable {
   return {
     async query<T>(sql: string, params: readonly unknown[] = []) {
-      const result = await client.query(sql, [...params]);
+      const result = await client.query(sql, params.map((param) => (param instanceof JsonText ? param.toString() : param)));
       return { rows: result.rows as T[] };
     },
   };

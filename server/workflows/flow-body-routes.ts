@@ -1,35 +1,42 @@
 /**
  * The workflow service's two large bodies: POST /workflow/import (a flow file) and POST
- * /workflow/version/autosave. Their JSON is taken as text and read by flow-bodies/ (off the event loop
- * when large), and their replies are written from the stored content's JSON text, so a 10,000-step flow
- * is never turned into objects and back on the server's thread.
+ * /workflow/version/autosave. Their JSON is taken as bytes and read by flow-bodies/ (on a worker thread
+ * when large, the bytes moved there and the stored content's bytes moved back), stored from those bytes,
+ * and answered with them: a 10,000-step flow never becomes objects, or even one string, on the server's
+ * thread.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { autosave } from './drafts.ts';
 import { FlowBodyReader, lazyWrite, type AutosaveBody, type FlowBodyKind, type ImportBody } from './flow-bodies/index.ts';
-import { toFlowDto, versionDtoJson } from './mapping.ts';
+import { toFlowDto, versionDtoParts } from './mapping.ts';
 import type { WorkflowDependencies } from './routes.ts';
 import { LARGE_BODY_LIMIT } from './schemas.ts';
 import { createWorkflow } from './service.ts';
 
-const sendJson = (reply: FastifyReply, status: number, text: string) => reply.code(status).type('application/json; charset=utf-8').send(text);
+/** Sends JSON written in parts: text joined, or bytes put together outside the JavaScript heap. */
+function sendJson(reply: FastifyReply, status: number, parts: Array<string | Uint8Array>) {
+  const body = parts.every((part) => typeof part === 'string')
+    ? parts.join('')
+    : Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : part)));
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
 
 export function flowBodyRoutes({ db, authenticator }: WorkflowDependencies) {
   return async function register(app: FastifyInstance): Promise<void> {
     const reader = new FlowBodyReader();
     app.addHook('onClose', () => reader.close());
-    // In this plugin only: the JSON stays text until flow-bodies/ reads it.
+    // In this plugin only: the JSON stays bytes until flow-bodies/ reads it.
     app.removeContentTypeParser('application/json');
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     const read = async <K extends FlowBodyKind>(kind: K, body: unknown) =>
-      (await reader.read(kind, typeof body === 'string' ? body : '')) as K extends 'import' ? ImportBody : AutosaveBody;
+      (await reader.read(kind, Buffer.isBuffer(body) ? body : Buffer.alloc(0))) as K extends 'import' ? ImportBody : AutosaveBody;
 
     app.post('/workflow/import', { bodyLimit: LARGE_BODY_LIMIT }, async (request, reply) => {
       const user = await authenticator.userFromRequest(request);
       const { write } = await read('import', request.body);
       const created = await createWorkflow(db, user.id, lazyWrite(write));
       const flow = JSON.stringify(toFlowDto(created.flow, created.version.display_name));
-      return sendJson(reply, 201, `{"flow":${flow},"version":${versionDtoJson(created.version, write.contentJson)}}`);
+      return sendJson(reply, 201, [`{"flow":${flow},"version":`, ...versionDtoParts(created.version, write.contentJson), '}']);
     });
 
     app.post('/workflow/version/autosave', { bodyLimit: LARGE_BODY_LIMIT }, async (request, reply) => {
@@ -37,7 +44,7 @@ export function flowBodyRoutes({ db, authenticator }: WorkflowDependencies) {
       const body = await read('autosave', request.body);
       const input = { version_id: body.versionId, display_name: body.displayName, updated: body.updated, overwrite: body.overwrite };
       const { newVersionCreated, version } = await autosave(db, user.id, input, lazyWrite(body.write));
-      return sendJson(reply, 200, `{"newVersionCreated":${newVersionCreated},"version":${versionDtoJson(version, body.write.contentJson)}}`);
+      return sendJson(reply, 200, [`{"newVersionCreated":${newVersionCreated},"version":`, ...versionDtoParts(version, body.write.contentJson), '}']);
     });
   };
 }

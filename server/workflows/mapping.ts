@@ -1,5 +1,6 @@
 /** Rows → the API's shapes (ids as text, timestamps as ISO strings). */
 import type { StoredFlowVersion } from '../../src/domain/index.ts';
+import type { JsonText } from '../db/database.ts';
 import { iso } from '../http/input.ts';
 import type { FlowListRow, FlowRow } from './flows-repository.ts';
 import type { VersionRow, VersionSummaryRow } from './versions-repository.ts';
@@ -63,10 +64,11 @@ export function toVersionDto(row: VersionRow): VersionDto {
 }
 
 /**
- * A version's DTO as JSON text from its stored content's JSON text, for large writes answered without
- * turning their content into objects and back (the same fields as toVersionDto; content last).
+ * A version's DTO as JSON from its stored content's JSON (text, or UTF-8 bytes from a worker thread), for
+ * large writes answered without turning their content into objects and back (the fields of
+ * toVersionDto; content last): the parts to write one after the other.
  */
-export function versionDtoJson(row: Omit<VersionRow, 'content'>, contentJson: string): string {
+export function versionDtoParts(row: Omit<VersionRow, 'content'>, contentJson: string | JsonText): Array<string | Uint8Array> {
   const head = {
     id: row.id,
     flowId: row.flow_id,
@@ -77,7 +79,9 @@ export function versionDtoJson(row: Omit<VersionRow, 'content'>, contentJson: st
     created: iso(row.created),
     updated: iso(row.updated),
   };
-  return `${JSON.stringify(head).slice(0, -1)},${contentJson.slice(1)}`;
+  // The content's text opens with '{' (one byte): what follows it continues the head's object.
+  const rest = typeof contentJson === 'string' ? contentJson.slice(1) : contentJson.bytes.subarray(1);
+  return [`${JSON.stringify(head).slice(0, -1)},`, rest];
 }
 
 export function toVersionSummaryDto(row: VersionSummaryRow): VersionSummaryDto {

@@ -5,7 +5,7 @@ import { parse } from '../http/validate.ts';
 import { runNotFound } from './errors.ts';
 import { enabledFlowsTriggeredBy } from './flows-repository.ts';
 import type { WorkflowDependencies } from './routes.ts';
-import { findQueuedRun, findRun, lastRunTimes, listRuns } from './runs-repository.ts';
+import { findQueuedRun, findRun, findRunJson, lastRunTimes, listRuns } from './runs-repository.ts';
 import { nextRunOf, SCHEDULE_PIECE, scheduleOf } from './schedules.ts';
 import { executionsQuerySchema } from './schemas.ts';
 
@@ -25,11 +25,13 @@ export function runRoutes({ db, authenticator, scheduleMinIntervalMs }: Workflow
       return { data, total, page: query.page, limit: query.limit };
     });
 
-    app.get('/workflow/execution/:id', async (request) => {
+    app.get('/workflow/execution/:id', async (request, reply) => {
       const user = await authenticator.userFromRequest(request);
       const { id } = parse(idParamsSchema, request.params);
       // Claiming moves a run from the queue into flow_runs in one transaction, so it is in one or the other.
-      const run = (await findRun(db, user.id, id)) ?? (await findQueuedRun(db, user.id, id)) ?? (await findRun(db, user.id, id));
+      const stored = await findRunJson(db, user.id, id);
+      if (stored !== undefined) return reply.type('application/json; charset=utf-8').send(stored);
+      const run = (await findQueuedRun(db, user.id, id)) ?? (await findRun(db, user.id, id));
       if (!run) throw runNotFound();
       return run;
     });

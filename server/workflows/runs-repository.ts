@@ -194,6 +194,19 @@ export async function findRun(db: Queryable, userId: string, runId: string): Pro
   return row ? { ...toRunSummary(row), steps: row.steps ?? [] } : undefined;
 }
 
+/**
+ * The same run as JSON text, its steps spliced in as the database writes them: a run's record may be
+ * megabytes, and reading it as objects to write it out again held the server's thread for its length.
+ */
+export async function findRunJson(db: Queryable, userId: string, runId: string): Promise<string | undefined> {
+  const { rows } = await db.query<RunRow & { steps_json: string | null }>(
+    `SELECT ${SUMMARY_COLUMNS}, r.steps::text AS steps_json FROM flow_runs r JOIN flows f ON f.id = r.flow_id WHERE r.id = $1 AND r.user_id = $2`,
+    [runId, userId],
+  );
+  const row = rows[0];
+  return row ? `${JSON.stringify(toRunSummary(row)).slice(0, -1)},"steps":${row.steps_json ?? '[]'}}` : undefined;
+}
+
 export interface QueuedRunView extends Run {
   queued: true;
 }

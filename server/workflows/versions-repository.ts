@@ -6,7 +6,7 @@
  * still differ: it is the stamp an autosave echoes back to prove it builds on the latest write.
  */
 import type { StoredFlowContent, VersionState } from '../../src/domain/index.ts';
-import type { Queryable } from '../db/database.ts';
+import type { JsonText, Queryable } from '../db/database.ts';
 
 /** What the version's `content` column holds. */
 export type VersionContent = Pick<StoredFlowContent, 'trigger' | 'steps'>;
@@ -107,8 +107,8 @@ export interface VersionWrite {
   displayName: string;
   valid: boolean;
   schemaVersion: string | null;
-  /** JSON text of a VersionContent, checked by `storableJson`. */
-  contentJson: string;
+  /** JSON text of a VersionContent, checked by `storableJson` (as bytes when it came off a worker thread). */
+  contentJson: string | JsonText;
   /**
    * The same content as an object: written rows are answered with it instead of reading it back. It may
    * be a lazy getter over `contentJson` (large bodies read off the event loop, see flow-bodies/): it is

@@ -6,6 +6,7 @@
  * the common case, are read inline where a thread hop would cost more than the work.
  */
 import { Worker } from 'node:worker_threads';
+import { JsonText } from '../../db/database.ts';
 import { ApiError, type ApiErrorCode, type ApiErrorDetails } from '../../http/errors.ts';
 import { readFlowBody, type FlowBody, type FlowBodyKind } from './read.ts';
 
@@ -13,7 +14,7 @@ import { readFlowBody, type FlowBody, type FlowBodyKind } from './read.ts';
 export const INLINE_LIMIT = 256 * 1024;
 
 type Answer =
-  | { id: number; ok: true; body: FlowBody }
+  | { id: number; ok: true; body: FlowBody; contentBytes: Uint8Array }
   | { id: number; ok: false; refusal: { status: number; code: ApiErrorCode; message: string; details: ApiErrorDetails } };
 
 const WORKER_URL = new URL('./worker.mjs', import.meta.url);
@@ -23,13 +24,15 @@ export class FlowBodyReader {
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (body: FlowBody) => void; reject: (error: Error) => void }>();
 
-  async read(kind: FlowBodyKind, text: string): Promise<FlowBody> {
-    if (text.length <= INLINE_LIMIT) return readFlowBody(kind, text);
+  /** Reads a body's UTF-8 bytes; large ones are moved (not copied) to the thread. */
+  async read(kind: FlowBodyKind, bytes: Buffer): Promise<FlowBody> {
+    if (bytes.length <= INLINE_LIMIT) return readFlowBody(kind, bytes.toString('utf8'));
     const worker = this.thread();
     const id = this.nextId++;
+    const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : Buffer.from(bytes);
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      worker.postMessage({ id, kind, text });
+      worker.postMessage({ id, kind, bytes: own }, [own.buffer as ArrayBuffer]);
     });
   }
 
@@ -48,7 +51,8 @@ export class FlowBodyReader {
       const waiting = this.pending.get(answer.id);
       if (!waiting) return;
       this.pending.delete(answer.id);
-      if (answer.ok) waiting.resolve(answer.body);
+      // The stored content comes back as bytes: kept as bytes, for the database and the reply.
+      if (answer.ok) waiting.resolve({ ...answer.body, write: { ...answer.body.write, contentJson: new JsonText(answer.contentBytes) } });
       else waiting.reject(new ApiError(answer.refusal.status, answer.refusal.code, answer.refusal.message, answer.refusal.details));
     });
     const lost = () => {

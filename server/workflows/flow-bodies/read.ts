@@ -40,7 +40,7 @@ export function lazyWrite(write: TextWrite): VersionWrite {
   let content: VersionWrite['content'] | undefined;
   return Object.defineProperty({ ...write }, 'content', {
     enumerable: true,
-    get: () => (content ??= JSON.parse(write.contentJson) as VersionWrite['content']),
+    get: () => (content ??= JSON.parse(String(write.contentJson)) as VersionWrite['content']),
   }) as VersionWrite;
 }
 

@@ -1,11 +1,21 @@
-/** Inside the worker thread: read a body, answer the result or the refusal as plain data. */
+/**
+ * Inside the worker thread: read a body (its bytes moved here), answer the result with the stored
+ * content's bytes moved back, or the refusal as plain data.
+ */
 import { parentPort } from 'node:worker_threads';
 import { ApiError } from '../../http/errors.ts';
 import { readFlowBody, type FlowBodyKind } from './read.ts';
 
-parentPort!.on('message', (message: { id: number; kind: FlowBodyKind; text: string }) => {
+const decoder = new TextDecoder();
+
+parentPort!.on('message', (message: { id: number; kind: FlowBodyKind; bytes: Uint8Array }) => {
   try {
-    parentPort!.postMessage({ id: message.id, ok: true, body: readFlowBody(message.kind, message.text) });
+    const body = readFlowBody(message.kind, decoder.decode(message.bytes));
+    const encoded = Buffer.from(String(body.write.contentJson), 'utf8');
+    // Only a buffer that owns its whole memory can be moved (a small one shares Node's pool).
+    const contentBytes = encoded.byteOffset === 0 && encoded.byteLength === encoded.buffer.byteLength ? encoded : new Uint8Array(encoded);
+    const { contentJson: _text, ...write } = body.write;
+    parentPort!.postMessage({ id: message.id, ok: true, body: { ...body, write }, contentBytes }, [contentBytes.buffer as ArrayBuffer]);
   } catch (error) {
     const refusal =
       error instanceof ApiError
