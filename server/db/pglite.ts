@@ -1,5 +1,5 @@
-import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { ensurePrivateDir, tightenTree } from '../files/private-files.ts';
 import type { Database, Queryable, Transaction } from './database.ts';
 
 interface PgliteQueryable {
@@ -23,8 +23,12 @@ function queryable(target: PgliteQueryable): Queryable {
  * trip through the single connection that every query waits on.
  */
 export async function openPglite(directory: string): Promise<Database> {
-  await mkdir(directory, { recursive: true });
+  // The database files hold every user's data: owner-only, whoever calls this (the server, test helpers).
+  await ensurePrivateDir(directory);
+  await tightenTree(directory);
   const pg = await PGlite.create({ dataDir: directory });
+  // PGlite's file layer writes a fresh cluster's files 0666 whatever the umask: fix them now.
+  await tightenTree(directory);
   let closing: Promise<void> | undefined;
   return {
     kind: 'pglite',
