@@ -132,7 +132,10 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
     await app.register(engineRoutes({ db, authenticator, engine, appUrl: options.appUrl }), { prefix: '/api' });
     await app.register(webhookRoutes({ db, engine, perMinute: options.engine.webhookPerMinute }), { prefix: '/api' });
     await registerWebSocket(app, {
-      authenticate: (token) => authenticator.userFromToken(token),
+      authenticate: async (token) => {
+        const { user, sessionId } = await authenticator.sessionFromToken(token);
+        return { id: user.id, sessionId };
+      },
       pingIntervalMs: options.wsPingIntervalMs,
       authTimeoutMs: options.wsAuthTimeoutMs,
       hub,
