@@ -3,6 +3,7 @@
  * the values key in key files (or the environment) and never in the database, old installs migrated,
  * the values key rotated without losing a value.
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmod, cp, lstat, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -244,5 +245,45 @@ describe('several processes on one PostgreSQL', () => {
     };
     await expect(createServer(options)).rejects.toThrow(SHARED_DATABASE_NEEDS_SECRETS);
     await expect(createServer({ ...options, jwtSecret: 'x'.repeat(40) })).rejects.toThrow(SHARED_DATABASE_NEEDS_SECRETS);
+  });
+});
+
+describe.runIf(onPglite)('npm start (server/main.ts)', () => {
+  it('creates a new DATA_DIR owner-only: database, key files and mails', { timeout: 120_000 }, async () => {
+    const dataDir = join(t.tempDir, 'main-process');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: process.cwd(),
+      env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DATABASE_URL: '', DIST_DIR: join(t.tempDir, 'no-dist') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    try {
+      const base = await new Promise<string>((resolve, reject) => {
+        let output = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          output += String(chunk);
+          const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+          if (match?.[1]) resolve(match[1]);
+        });
+        child.stderr.on('data', (chunk: Buffer) => (output += String(chunk)));
+        void exited.then(() => reject(new Error(`server exited: ${output.slice(-2000)}`)));
+      });
+      const email = uniqueEmail('main');
+      const json = { 'content-type': 'application/json' };
+      const registered = await fetch(`${base}/api/auth/register`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ name: 'Main', email, password: PASSWORD }),
+      });
+      expect(registered.status).toBe(201);
+      await fetch(`${base}/api/auth/forgot-password`, { method: 'POST', headers: json, body: JSON.stringify({ email }) });
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+    }
+    expect((await readdir(join(dataDir, 'outbox'))).length).toBe(1);
+    expect(await modeOf(dataDir)).toBe(0o700);
+    expect(await modeOf(join(dataDir, 'secrets', 'jwt-secret'))).toBe(0o600);
+    expect(await sharedEntries(dataDir)).toEqual([]);
   });
 });
