@@ -17,7 +17,7 @@ import type { Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { MIGRATIONS } from './db/migrations/list.ts';
 import { openDatabase } from './db/open.ts';
-import { ensurePrivateDir, tightenTree } from './files/private-files.ts';
+import { tightenDataDir } from './files/private-files.ts';
 import { scrubLegacySecrets } from './secrets/legacy-secrets.ts';
 import { loadServerSecrets } from './secrets/server-secrets.ts';
 import { pruneExpiredRows } from './db/prune.ts';
@@ -66,10 +66,9 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
   });
   // Owner-only before anything is written into it; an older install's world-readable files are fixed too.
   const keepDataDirPrivate = async () => {
-    const { failed } = await tightenTree(options.dataDir);
+    const failed = await tightenDataDir(options.dataDir);
     if (failed.length > 0) app.log.warn({ count: failed.length, first: failed[0] }, 'Could not make DATA_DIR entries owner-only');
   };
-  await ensurePrivateDir(options.dataDir);
   await keepDataDirPrivate();
   const db = await openDatabase({
     dataDir: options.dataDir,

@@ -18,9 +18,9 @@ export async function revokeAllSessions(db: Queryable, userId: string): Promise<
   await revokeAllRefreshTokens(db, userId);
 }
 
-/** Ends every session of the user, sockets included (call after the transaction committed). */
-export async function endAllSessions(db: Queryable, hub: LiveHub, userId: string): Promise<void> {
-  await revokeAllSessions(db, userId);
+/** Ends every session of the user ('Sign out of all devices'), sockets included. */
+export async function endAllSessions(db: Database, hub: LiveHub, userId: string): Promise<void> {
+  await db.transaction((tx) => revokeAllSessions(tx, userId));
   await hub.endSessions(userId);
 }
 

@@ -14,10 +14,26 @@ export const PRIVATE_FILE_MODE = 0o600;
 /** Bits of group and others: none may be set anywhere under DATA_DIR. */
 const SHARED_BITS = 0o077;
 
-/** Creates `dir` (and missing parents) owner-only, and makes an existing `dir` owner-only. */
+/** What the server keeps in DATA_DIR; only these are tightened, in case DATA_DIR holds other things too. */
+export const DATA_DIR_ENTRIES = ['pglite', 'secrets', 'outbox'] as const;
+
+/**
+ * Creates `dir` (and missing parents) owner-only, and makes an existing `dir` owner-only. Refuses a
+ * shared directory (sticky bit, like /tmp): making that 0700 would lock every other user out of it.
+ */
 export async function ensurePrivateDir(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
-  await chmod(dir, PRIVATE_DIR_MODE);
+  const stats = await lstat(dir);
+  if (stats.mode & 0o1000) throw new Error(`${dir} is a shared directory (sticky bit): give the server a directory of its own`);
+  if ((stats.mode & 0o777) !== PRIVATE_DIR_MODE) await chmod(dir, PRIVATE_DIR_MODE);
+}
+
+/** DATA_DIR itself and what the server keeps in it made owner-only; answers what could not be. */
+export async function tightenDataDir(dataDir: string): Promise<string[]> {
+  await ensurePrivateDir(dataDir);
+  const failed: string[] = [];
+  for (const entry of DATA_DIR_ENTRIES) failed.push(...(await tightenTree(join(dataDir, entry))).failed);
+  return failed;
 }
 
 /**

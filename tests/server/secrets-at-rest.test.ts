@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmod, cp, lstat, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, cp, lstat, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { createServer } from '../../server/app.ts';
@@ -83,6 +83,26 @@ describe('DATA_DIR is owner-only', () => {
     expect([await readFile(keyFile('jwt-secret'), 'utf8'), await readFile(keyFile('values-key'), 'utf8')]).toEqual(before);
     const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM app_settings');
     expect(rows[0]?.n).toBe(0);
+  });
+});
+
+describe('what DATA_DIR may be', () => {
+  it('refuses a shared directory (sticky bit, like /tmp) instead of locking others out of it', async () => {
+    const shared = join(t.tempDir, 'shared');
+    await mkdir(shared);
+    await chmod(shared, 0o1777);
+    await expect(createServer({ ...t.options, dataDir: shared })).rejects.toThrow(/shared directory/);
+    expect((await stat(shared)).mode & 0o7777).toBe(0o1777);
+  });
+
+  it.runIf(onPglite)('tightens what the server keeps there, not files of others beside it', async () => {
+    const notes = join(t.options.dataDir, 'operator-notes.txt');
+    await writeFile(notes, 'backup at 02:00');
+    await chmod(notes, 0o644);
+    await t.restart();
+    expect(await modeOf(notes)).toBe(0o644);
+    expect(await modeOf(t.options.dataDir)).toBe(0o700);
+    await rm(notes);
   });
 });
 
