@@ -32,6 +32,9 @@ const serverEnv = (listenPort: number, dir: string): Record<string, string> => (
   // every e2e request comes from 127.0.0.1: keep the per-IP limits out of the way of the per-test users
   RATE_LIMIT_LOGIN_IP_MAX: '10000',
   RATE_LIMIT_FORGOT_IP_MAX: '10000',
+  RATE_LIMIT_REGISTER_IP_MAX: '10000',
+  RATE_LIMIT_REFRESH_IP_MAX: '10000',
+  RATE_LIMIT_GOOGLE_IP_MAX: '10000',
 });
 
 export default defineConfig({

@@ -12,12 +12,14 @@ import { passwordRoutes } from './auth/password-routes.ts';
 import { profileRoutes } from './auth/profile-routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { verificationStandIn } from './auth/passwords.ts';
-import { loadSigningSecret } from './auth/signing-secret.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { MIGRATIONS } from './db/migrations/list.ts';
 import { openDatabase } from './db/open.ts';
+import { tightenDataDir } from './files/private-files.ts';
+import { scrubLegacySecrets } from './secrets/legacy-secrets.ts';
+import { loadServerSecrets } from './secrets/server-secrets.ts';
 import { pruneExpiredRows } from './db/prune.ts';
 import { answerFrameworkError, installErrorHandler } from './http/errors.ts';
 import { installJsonBodyParser } from './http/json-body.ts';
@@ -30,7 +32,6 @@ import { createEngine, type Engine } from './engine/engine.ts';
 import { engineRoutes } from './engine/routes.ts';
 import { webhookRoutes } from './engine/webhook-routes.ts';
 import { templateRoutes } from './templates/routes.ts';
-import { loadValueCipher } from './variables/encryption.ts';
 import { variableRoutes } from './variables/routes.ts';
 import { runRoutes } from './workflows/run-routes.ts';
 import { workflowRoutes } from './workflows/routes.ts';
@@ -65,6 +66,12 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
     trustProxy: options.trustProxy,
     frameworkErrors: answerFrameworkError,
   });
+  // Owner-only before anything is written into it; an older install's world-readable files are fixed too.
+  const keepDataDirPrivate = async () => {
+    const failed = await tightenDataDir(options.dataDir);
+    if (failed.length > 0) app.log.warn({ count: failed.length, first: failed[0] }, 'Could not make DATA_DIR entries owner-only');
+  };
+  await keepDataDirPrivate();
   const db = await openDatabase({
     dataDir: options.dataDir,
     databaseUrl: options.databaseUrl,
@@ -82,17 +89,23 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
   let engine: Engine | undefined;
 
   try {
+    // Read before migrating: migration 005 deletes the secrets older installs kept in the database.
+    const secrets = await loadServerSecrets(db, options, app.log);
     const applied = await migrate(db, MIGRATIONS);
     if (applied.length > 0) app.log.info({ applied }, 'Database migrated');
+    if (secrets.legacyFound) {
+      await scrubLegacySecrets(db).catch((error: unknown) => app.log.warn({ err: error }, 'Could not compact app_settings'));
+    }
     hub = await createLiveHub(db, app.log);
     await verificationStandIn();
-    const accessTokens = createAccessTokens(await loadSigningSecret(db, options.jwtSecret));
+    const accessTokens = createAccessTokens(secrets.jwtSecret);
     const authenticator = createAuthenticator(db, accessTokens);
     const deps: AuthDependencies = {
       db,
       accessTokens,
       authenticator,
       mailer,
+      hub,
       google: options.googleClientId ? createGoogleVerifier(options.googleClientId, options.googleJwksUrl) : undefined,
       appUrl: options.appUrl,
       rateLimits: options.rateLimits,
@@ -116,12 +129,15 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
     await app.register(versionRoutes(services), { prefix: '/api' });
     await app.register(flowBodyRoutes(services), { prefix: '/api' });
     await app.register(runRoutes({ ...services, scheduleMinIntervalMs: options.engine.scheduleMinIntervalMs }), { prefix: '/api' });
-    await app.register(variableRoutes({ ...services, cipher: await loadValueCipher(db) }), { prefix: '/api' });
+    await app.register(variableRoutes({ ...services, cipher: secrets.valuesCipher }), { prefix: '/api' });
     await app.register(templateRoutes(services), { prefix: '/api' });
     await app.register(engineRoutes({ db, authenticator, engine, appUrl: options.appUrl }), { prefix: '/api' });
     await app.register(webhookRoutes({ db, engine, perMinute: options.engine.webhookPerMinute }), { prefix: '/api' });
     await registerWebSocket(app, {
-      authenticate: (token) => authenticator.userFromToken(token),
+      authenticate: async (token) => {
+        const { user, sessionId } = await authenticator.sessionFromToken(token);
+        return { id: user.id, sessionId };
+      },
       ownsWorkflow: async (userId, workflowId) =>
         (await db.query('SELECT 1 FROM flows WHERE id = $1 AND user_id = $2', [workflowId, userId])).rows.length > 0,
       pingIntervalMs: options.wsPingIntervalMs,
@@ -130,6 +146,8 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
     });
     await registerSpa(app, { distDir: options.distDir, googleClientId: options.googleClientId });
     await app.ready();
+    // PGlite writes some files at start with modes of its own (pg_internal.init 0644).
+    await keepDataDirPrivate();
   } catch (error) {
     await app.close().catch(() => undefined);
     await engine?.close();
@@ -140,7 +158,10 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
 
   const longestWindowMs = Math.max(...Object.values(options.rateLimits).map((rule) => rule.windowMs));
   const prune = () =>
-    pruneExpiredRows(db, longestWindowMs).catch((error: unknown) => app.log.error({ err: error }, 'Pruning failed'));
+    Promise.all([
+      pruneExpiredRows(db, longestWindowMs).catch((error: unknown) => app.log.error({ err: error }, 'Pruning failed')),
+      keepDataDirPrivate().catch((error: unknown) => app.log.warn({ err: error }, 'Tightening DATA_DIR failed')),
+    ]);
   const pruneTimer = setInterval(prune, PRUNE_INTERVAL_MS);
   pruneTimer.unref();
 
@@ -159,6 +180,7 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
         await mailer.whenIdle();
         await hub.close();
         await db.close();
+        await keepDataDirPrivate().catch(() => undefined);
       })();
       return closing;
     },

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { RunLimits } from './engine/run-budget.ts';
+import { parseValuesKey } from './secrets/keys.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().min(1);
@@ -14,13 +15,18 @@ const flag = z
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 const httpUrl = z.url({ protocol: /^https?$/ });
+const valuesKey = z
+  .string()
+  .refine((text) => parseValuesKey(text) !== undefined, 'Must be 32 bytes as base64 (43-44 characters) or 64 hex digits')
+  .optional();
 
 const variables = {
   PORT: { schema: port.default(3000), description: 'TCP port the server listens on.' },
   HOST: { schema: z.string().min(1).default('0.0.0.0'), description: 'Interface the server binds to.' },
   DATA_DIR: {
     schema: z.string().min(1).default('./data'),
-    description: 'Directory for the embedded database (DATA_DIR/pglite) and the mail outbox (DATA_DIR/outbox).',
+    description:
+      'Directory for the embedded database (DATA_DIR/pglite), the key files (DATA_DIR/secrets) and the mail outbox (DATA_DIR/outbox); kept owner-only (0700/0600).',
   },
   DATABASE_URL: {
     schema: z.string().regex(/^postgres(ql)?:\/\//, 'Must be a postgres:// URL').optional(),
@@ -28,7 +34,17 @@ const variables = {
   },
   JWT_SECRET: {
     schema: z.string().min(32, 'Must be at least 32 characters').optional(),
-    description: 'Secret that signs access tokens; if unset one is generated at first start and kept in the database.',
+    description:
+      'Secret that signs access tokens; if unset one is generated at first start into DATA_DIR/secrets/jwt-secret (required with DATABASE_URL).',
+  },
+  VALUES_ENCRYPTION_KEY: {
+    schema: valuesKey,
+    description:
+      'Key (32 bytes, base64 or hex) that encrypts sensitive variable values; if unset one is generated at first start into DATA_DIR/secrets/values-key (required with DATABASE_URL).',
+  },
+  VALUES_ENCRYPTION_KEY_PREVIOUS: {
+    schema: valuesKey,
+    description: 'The key being rotated out: values encrypted with it are re-encrypted with VALUES_ENCRYPTION_KEY at start.',
   },
   APP_URL: {
     schema: httpUrl.optional(),
@@ -86,6 +102,15 @@ const variables = {
     schema: positiveInt.default(60),
     description: 'Window of the per-IP password-reset limit.',
   },
+  RATE_LIMIT_REGISTER_IP_MAX: { schema: positiveInt.default(20), description: 'Sign-ups allowed per IP address per window.' },
+  RATE_LIMIT_REGISTER_IP_WINDOW_MINUTES: { schema: positiveInt.default(60), description: 'Window of the per-IP sign-up limit.' },
+  RATE_LIMIT_REFRESH_IP_MAX: {
+    schema: positiveInt.default(300),
+    description: 'Token refreshes allowed per IP address per window (every open tab refreshes about every 15 minutes).',
+  },
+  RATE_LIMIT_REFRESH_IP_WINDOW_MINUTES: { schema: positiveInt.default(15), description: 'Window of the per-IP refresh limit.' },
+  RATE_LIMIT_GOOGLE_IP_MAX: { schema: positiveInt.default(50), description: 'Google sign-ins allowed per IP address per window.' },
+  RATE_LIMIT_GOOGLE_IP_WINDOW_MINUTES: { schema: positiveInt.default(15), description: 'Window of the per-IP Google sign-in limit.' },
   RUN_CONCURRENCY: {
     schema: z.coerce.number().int().min(1).max(256).default(5),
     description: 'Runs one server process executes at once; more wait in the queue (shared by every process on one database).',
@@ -188,6 +213,9 @@ export interface RateLimitSettings {
   loginPerIp: RateLimitRule;
   forgotPerEmail: RateLimitRule;
   forgotPerIp: RateLimitRule;
+  registerPerIp: RateLimitRule;
+  refreshPerIp: RateLimitRule;
+  googlePerIp: RateLimitRule;
 }
 
 export interface Config {
@@ -196,6 +224,9 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   jwtSecret: string | undefined;
+  /** VALUES_ENCRYPTION_KEY, as text (parsed in server/secrets). */
+  valuesKey: string | undefined;
+  previousValuesKey: string | undefined;
   appUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -256,12 +287,23 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const e = result.data;
+  // Processes sharing one PostgreSQL must agree on both secrets: see server/secrets/server-secrets.ts.
+  if (e.DATABASE_URL && (!e.JWT_SECRET || !e.VALUES_ENCRYPTION_KEY)) {
+    throw new ConfigError([
+      ...(e.JWT_SECRET ? [] : ['JWT_SECRET: Required when DATABASE_URL is set (the same value in every server process)']),
+      ...(e.VALUES_ENCRYPTION_KEY
+        ? []
+        : ['VALUES_ENCRYPTION_KEY: Required when DATABASE_URL is set (the same value in every server process)']),
+    ]);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET,
+    valuesKey: e.VALUES_ENCRYPTION_KEY,
+    previousValuesKey: e.VALUES_ENCRYPTION_KEY_PREVIOUS,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -300,6 +342,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       loginPerIp: { max: e.RATE_LIMIT_LOGIN_IP_MAX, windowMs: minutes(e.RATE_LIMIT_LOGIN_IP_WINDOW_MINUTES) },
       forgotPerEmail: { max: e.RATE_LIMIT_FORGOT_EMAIL_MAX, windowMs: minutes(e.RATE_LIMIT_FORGOT_EMAIL_WINDOW_MINUTES) },
       forgotPerIp: { max: e.RATE_LIMIT_FORGOT_IP_MAX, windowMs: minutes(e.RATE_LIMIT_FORGOT_IP_WINDOW_MINUTES) },
+      registerPerIp: { max: e.RATE_LIMIT_REGISTER_IP_MAX, windowMs: minutes(e.RATE_LIMIT_REGISTER_IP_WINDOW_MINUTES) },
+      refreshPerIp: { max: e.RATE_LIMIT_REFRESH_IP_MAX, windowMs: minutes(e.RATE_LIMIT_REFRESH_IP_WINDOW_MINUTES) },
+      googlePerIp: { max: e.RATE_LIMIT_GOOGLE_IP_MAX, windowMs: minutes(e.RATE_LIMIT_GOOGLE_IP_WINDOW_MINUTES) },
     },
   };
 }

@@ -3,6 +3,9 @@ import { createServer } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
 async function main(): Promise<void> {
+  // Everything this process creates (DATA_DIR, the database, key files, mails, logs it redirects into
+  // files) is owner-only unless a mode says otherwise; set before any file is touched.
+  process.umask(0o077);
   let config;
   try {
     config = loadConfig(process.env);

@@ -4,6 +4,7 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const TOKEN_TYPE = 'access';
 const ISSUER = 'flowsmith';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MAX_GENERATION = 2 ** 31 - 1;
 
 /** Why a token was refused: `invalid` (missing, garbled) or `expired` (also a bad signature or claim). */
 export class AccessTokenError extends Error {
@@ -13,16 +14,27 @@ export class AccessTokenError extends Error {
   }
 }
 
+/**
+ * What an access token stands for. `sessionId` is the refresh-token family it was minted for (logout
+ * revokes that family, which ends the token at once); `generation` is the user's token generation at
+ * minting (a password reset or 'Sign out of all devices' bumps it, which ends every older token).
+ */
+export interface AccessClaims {
+  userId: string;
+  sessionId: string;
+  generation: number;
+}
+
 export interface AccessTokens {
-  issue(userId: string): Promise<string>;
-  /** The user id the token was issued to; throws AccessTokenError. */
-  verify(token: string): Promise<string>;
+  issue(claims: AccessClaims): Promise<string>;
+  /** The claims of a good token; throws AccessTokenError. Whether the session still lives is not checked here. */
+  verify(token: string): Promise<AccessClaims>;
 }
 
 export function createAccessTokens(secret: Uint8Array): AccessTokens {
   return {
-    issue(userId) {
-      return new SignJWT({ typ: TOKEN_TYPE })
+    issue({ userId, sessionId, generation }) {
+      return new SignJWT({ typ: TOKEN_TYPE, sid: sessionId, gen: generation })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(userId)
         .setIssuer(ISSUER)
@@ -32,11 +44,25 @@ export function createAccessTokens(secret: Uint8Array): AccessTokens {
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: ISSUER });
-        if (payload.typ !== TOKEN_TYPE || typeof payload.sub !== 'string' || !UUID.test(payload.sub)) {
-          throw new AccessTokenError('expired');
-        }
-        return payload.sub;
+        // `exp` is required: jose checks it only when present, and a token without one would never end.
+        const { payload } = await jwtVerify(token, secret, {
+          algorithms: ['HS256'],
+          issuer: ISSUER,
+          requiredClaims: ['exp', 'iat', 'sub'],
+        });
+        const { typ, sub, sid, gen } = payload;
+        const wellFormed =
+          typ === TOKEN_TYPE &&
+          typeof sub === 'string' &&
+          UUID.test(sub) &&
+          typeof sid === 'string' &&
+          UUID.test(sid) &&
+          Number.isInteger(gen) &&
+          (gen as number) >= 0 &&
+          (gen as number) <= MAX_GENERATION;
+        // Tokens minted before sessions were tracked carry no sid/gen: refused, the client refreshes.
+        if (!wellFormed) throw new AccessTokenError('expired');
+        return { userId: sub, sessionId: sid, generation: gen as number };
       } catch (error) {
         if (error instanceof AccessTokenError) throw error;
         // A token that is well formed but no longer (or never) acceptable makes the client refresh;

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { ApiError } from '../http/errors.ts';
 import { AccessTokenError, type AccessTokens } from './access-tokens.ts';
-import { findUserById, type UserRow } from './users.ts';
+import { findSessionUser, type UserRow } from './users.ts';
 
 export const AUTHENTICATION_REQUIRED = 'Authentication required';
 export const SESSION_EXPIRED_SHORT = 'Your session has expired';
@@ -17,34 +17,59 @@ function sessionExpired(): ApiError {
   return new ApiError(401, 'INVALID_OR_EXPIRED_JWT_TOKEN', SESSION_EXPIRED_SHORT);
 }
 
+/** A signed-in user and the session (refresh-token family) the access token belongs to. */
+export interface AuthSession {
+  user: UserRow;
+  sessionId: string;
+}
+
 export interface Authenticator {
   /** The signed-in user of an access token, or a 401 ApiError. */
   userFromToken(token: string): Promise<UserRow>;
   /** The same, from `Authorization: Bearer <token>`. */
   userFromRequest(request: FastifyRequest): Promise<UserRow>;
+  /** The user and the session of an access token, or a 401 ApiError. */
+  sessionFromToken(token: string): Promise<AuthSession>;
+  sessionFromRequest(request: FastifyRequest): Promise<AuthSession>;
 }
 
 export function createAuthenticator(db: Queryable, accessTokens: AccessTokens): Authenticator {
-  async function userFromToken(token: string): Promise<UserRow> {
-    let userId: string;
+  /**
+   * Checked on every request, not cached: a logout, a reset or 'Sign out of all devices' in any process
+   * ends the token at once, and the check is one indexed read (the user row was read anyway).
+   */
+  async function sessionFromToken(token: string): Promise<AuthSession> {
+    let claims;
     try {
-      userId = await accessTokens.verify(token);
+      claims = await accessTokens.verify(token);
     } catch (error) {
       if (error instanceof AccessTokenError && error.reason === 'expired') throw sessionExpired();
       throw authenticationRequired();
     }
-    // A valid signature for a user who has since been deleted is no session.
-    const user = await findUserById(db, userId);
-    if (!user) throw sessionExpired();
-    return user;
+    const row = await findSessionUser(db, claims.userId, claims.sessionId);
+    // Deleted user, ended session, or a token older than the last reset / sign-out of all devices.
+    if (!row || !row.session_live || row.token_generation !== claims.generation) throw sessionExpired();
+    const { token_generation: _generation, session_live: _live, ...user } = row;
+    return { user, sessionId: claims.sessionId };
+  }
+
+  function tokenOf(request: FastifyRequest): string | undefined {
+    return BEARER.exec(request.headers.authorization ?? '')?.[1];
   }
 
   return {
-    userFromToken,
-    userFromRequest(request) {
-      const match = BEARER.exec(request.headers.authorization ?? '');
-      if (!match?.[1]) return Promise.reject(authenticationRequired());
-      return userFromToken(match[1]);
+    sessionFromToken,
+    async userFromToken(token) {
+      return (await sessionFromToken(token)).user;
+    },
+    sessionFromRequest(request) {
+      const token = tokenOf(request);
+      return token ? sessionFromToken(token) : Promise.reject(authenticationRequired());
+    },
+    async userFromRequest(request) {
+      const token = tokenOf(request);
+      if (!token) throw authenticationRequired();
+      return (await sessionFromToken(token)).user;
     },
   };
 }

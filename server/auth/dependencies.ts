@@ -1,5 +1,6 @@
 import type { RateLimitSettings } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import type { LiveHub } from '../http/live-hub.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import type { Authenticator } from './authenticate.ts';
@@ -11,6 +12,8 @@ export interface AuthDependencies {
   accessTokens: AccessTokens;
   authenticator: Authenticator;
   mailer: Mailer;
+  /** Closes the sockets of sessions that end (logout, reset, sign-out of all devices). */
+  hub: LiveHub;
   /** Undefined when GOOGLE_CLIENT_ID is not configured. */
   google: GoogleVerifier | undefined;
   appUrl: string;

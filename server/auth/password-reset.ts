@@ -1,13 +1,14 @@
 /**
  * Forgotten passwords. A request for a known address stores the digest of a single-use token valid for
  * an hour and mails the link; an unknown address gets the very same reply and no mail. Using the token
- * sets the new password, spends the token (and the user's other open ones) and ends every session.
+ * sets the new password, spends the token (and the user's other open ones) and ends every session:
+ * refresh tokens, access tokens (the token generation is bumped) and, through the caller, open sockets.
  */
 import type { Database } from '../db/database.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { hashPassword } from './passwords.ts';
-import { revokeAllRefreshTokens } from './refresh-tokens.ts';
 import { newOpaqueToken, sha256Hex } from './secrets.ts';
+import { revokeAllSessions } from './session-end.ts';
 import { findUserByEmail, setPasswordHash, type UserRow } from './users.ts';
 
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
@@ -55,14 +56,14 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** Sets the new password if the token is valid; false for a bad, used or expired token. */
-export async function resetPassword(db: Database, token: string, password: string): Promise<boolean> {
+/** Sets the new password if the token is valid: the user's id; undefined for a bad, used or expired token. */
+export async function resetPassword(db: Database, token: string, password: string): Promise<string | undefined> {
   const tokenHash = sha256Hex(token);
   const { rows } = await db.query<{ user_id: string }>(
     'SELECT user_id FROM password_resets WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()',
     [tokenHash],
   );
-  if (!rows[0]) return false;
+  if (!rows[0]) return undefined;
   // Hash outside the transaction: argon2 takes a while, and PGlite's one connection would wait for it.
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
@@ -73,10 +74,10 @@ export async function resetPassword(db: Database, token: string, password: strin
       [tokenHash],
     );
     const userId = spent.rows[0]?.user_id;
-    if (!userId) return false;
+    if (!userId) return undefined;
     await setPasswordHash(tx, userId, passwordHash);
     await tx.query('UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [userId]);
-    await revokeAllRefreshTokens(tx, userId);
-    return true;
+    await revokeAllSessions(tx, userId);
+    return userId;
   });
 }

@@ -33,9 +33,10 @@ export function passwordRoutes(deps: AuthDependencies) {
 
     app.post('/reset-password', options, async (request) => {
       const body = parse(resetPasswordRequestSchema, request.body);
-      if (!(await resetPassword(db, body.token, body.password))) {
-        throw new ApiError(400, 'INVALID_OR_EXPIRED_JWT_TOKEN', RESET_LINK_INVALID, { success: false });
-      }
+      const userId = await resetPassword(db, body.token, body.password);
+      if (!userId) throw new ApiError(400, 'INVALID_OR_EXPIRED_JWT_TOKEN', RESET_LINK_INVALID, { success: false });
+      // Sessions ended in the reset's transaction; now close the user's open sockets everywhere.
+      await deps.hub.endSessions(userId);
       return { success: true, message: PASSWORD_RESET_DONE };
     });
   };

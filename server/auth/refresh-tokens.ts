@@ -24,23 +24,31 @@ function ttlSeconds(remember: boolean): number {
   return remember ? REMEMBER_TTL_SECONDS : SESSION_TTL_SECONDS;
 }
 
-async function insertToken(db: Queryable, userId: string, familyId: string | null, remember: boolean): Promise<string> {
+/** A refresh token and its family, which is also the session id access tokens of it carry. */
+export interface IssuedRefreshToken {
+  token: string;
+  familyId: string;
+}
+
+async function insertToken(db: Queryable, userId: string, familyId: string | null, remember: boolean): Promise<IssuedRefreshToken> {
   const token = newOpaqueToken();
-  await db.query(
+  const { rows } = await db.query<{ family_id: string }>(
     `INSERT INTO refresh_tokens (token_hash, family_id, user_id, remember, expires_at)
-     VALUES ($1, coalesce($2::uuid, gen_random_uuid()), $3, $4, now() + $5::float8 * interval '1 second')`,
+     VALUES ($1, coalesce($2::uuid, gen_random_uuid()), $3, $4, now() + $5::float8 * interval '1 second')
+     RETURNING family_id`,
     [sha256Hex(token), familyId, userId, remember, ttlSeconds(remember)],
   );
-  return token;
+  if (!rows[0]) throw new Error('Refresh token insert returned no row');
+  return { token, familyId: rows[0].family_id };
 }
 
 /** Starts a new family (a sign-in). */
-export function issueRefreshToken(db: Queryable, userId: string, remember: boolean): Promise<string> {
+export function issueRefreshToken(db: Queryable, userId: string, remember: boolean): Promise<IssuedRefreshToken> {
   return insertToken(db, userId, null, remember);
 }
 
 export type RotationResult =
-  | { ok: true; userId: string; token: string }
+  | { ok: true; userId: string; token: string; familyId: string }
   | { ok: false; reason: 'recently-rotated' | 'invalid' };
 
 export function rotateRefreshToken(db: Database, token: string, reuseGraceSeconds: number): Promise<RotationResult> {
@@ -56,7 +64,7 @@ export function rotateRefreshToken(db: Database, token: string, reuseGraceSecond
     const current = claimed.rows[0];
     if (current) {
       const next = await insertToken(tx, current.user_id, current.family_id, current.remember);
-      return { ok: true, userId: current.user_id, token: next };
+      return { ok: true, userId: current.user_id, token: next.token, familyId: next.familyId };
     }
     const { rows } = await tx.query<{ family_id: string; used_at: Date | null; revoked_at: Date | null; recent: boolean }>(
       `SELECT family_id, used_at, revoked_at, used_at > now() - $2::float8 * interval '1 second' AS recent
@@ -75,14 +83,29 @@ async function revokeFamily(db: Queryable, familyId: string): Promise<void> {
   await db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL', [familyId]);
 }
 
-/** Ends the session the token belongs to, if it is the caller's; other people's tokens are left alone. */
-export async function revokeFamilyOfToken(db: Queryable, token: string, userId: string): Promise<void> {
-  await db.query(
-    `UPDATE refresh_tokens SET revoked_at = now()
-     WHERE revoked_at IS NULL
-       AND family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1 AND user_id = $2)`,
+/**
+ * Ends the session the token belongs to, if it is the caller's; other people's tokens are left alone.
+ * Answers the session (family) id, so its sockets can be closed too.
+ */
+export async function revokeFamilyOfToken(db: Queryable, token: string, userId: string): Promise<string | undefined> {
+  const { rows } = await db.query<{ family_id: string }>(
+    'SELECT family_id FROM refresh_tokens WHERE token_hash = $1 AND user_id = $2',
     [sha256Hex(token), userId],
   );
+  const familyId = rows[0]?.family_id;
+  if (familyId) await revokeSession(db, userId, familyId);
+  return familyId;
+}
+
+/**
+ * Ends one session: its refresh tokens stop working, and so do its access tokens at their next request
+ * (they carry the family id as their session id, checked in authenticate.ts).
+ */
+export async function revokeSession(db: Queryable, userId: string, familyId: string): Promise<void> {
+  await db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND user_id = $2 AND revoked_at IS NULL', [
+    familyId,
+    userId,
+  ]);
 }
 
 export async function revokeAllRefreshTokens(db: Queryable, userId: string): Promise<void> {

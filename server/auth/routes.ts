@@ -16,9 +16,10 @@ import { GoogleTokenError } from './google.ts';
 import { userForGoogleIdentity } from './google-accounts.ts';
 import { hashPassword, spendVerificationTime, verifyPassword } from './passwords.ts';
 import { bucketKey, clearRateLimit, enforceRateLimits } from './rate-limit.ts';
-import { revokeAllRefreshTokens, revokeFamilyOfToken, rotateRefreshToken } from './refresh-tokens.ts';
+import { revokeFamilyOfToken, rotateRefreshToken } from './refresh-tokens.ts';
+import { endAllSessions, endSession } from './session-end.ts';
 import { startSession } from './sessions.ts';
-import { emailKey, findUserByEmail, insertUser, toPublicUser } from './users.ts';
+import { emailKey, findUserByEmail, insertUser, tokenGeneration, toPublicUser } from './users.ts';
 
 const existingUser = () => new ApiError(409, 'EXISTING_USER', UI_MESSAGES.emailExists);
 const invalidCredentials = () => new ApiError(401, 'INVALID_CREDENTIALS', UI_MESSAGES.invalidEmailOrPassword);
@@ -33,13 +34,17 @@ const renewedElsewhere = () =>
 const emptyBodySchema = z.union([z.undefined(), z.object({})]);
 
 export function authRoutes(deps: AuthDependencies) {
-  const { db, accessTokens, authenticator, rateLimits } = deps;
+  const { db, accessTokens, authenticator, rateLimits, hub } = deps;
+  /** Counted per client address before any work, like sign-in: a stranger can knock here unsigned. */
+  const perIp = (scope: string, ip: string, rule: (typeof rateLimits)['loginPerIp']) =>
+    enforceRateLimits(db, [{ bucket: bucketKey(scope, ip), rule }]);
 
   return async function register(app: FastifyInstance): Promise<void> {
     const options = { bodyLimit: AUTH_BODY_LIMIT };
 
     app.post('/register', options, async (request, reply) => {
       const body = parse(registerRequestSchema, request.body);
+      await perIp('register:ip', request.ip, rateLimits.registerPerIp);
       // Checked first so a taken address does not cost an argon2 hash; the insert still decides races.
       if (await findUserByEmail(db, body.email)) throw existingUser();
       const user = await insertUser(db, { ...body, passwordHash: await hashPassword(body.password) });
@@ -68,6 +73,7 @@ export function authRoutes(deps: AuthDependencies) {
     app.post('/google', options, async (request) => {
       const body = parse(googleLoginRequestSchema, request.body);
       if (!deps.google) throw new ApiError(400, 'FEATURE_DISABLED', 'Google sign-in is not configured');
+      await perIp('google:ip', request.ip, rateLimits.googlePerIp);
       let identity;
       try {
         identity = await deps.google.verify(body.credentials);
@@ -84,22 +90,28 @@ export function authRoutes(deps: AuthDependencies) {
 
     app.post('/refresh', options, async (request) => {
       const body = parse(refreshRequestSchema, request.body);
+      await perIp('refresh:ip', request.ip, rateLimits.refreshPerIp);
       const rotation = await rotateRefreshToken(db, body.refresh_token, deps.refreshReuseGraceSeconds);
       if (!rotation.ok) throw rotation.reason === 'recently-rotated' ? renewedElsewhere() : sessionExpired();
-      return { access_token: await accessTokens.issue(rotation.userId), refresh_token: rotation.token };
+      const generation = await tokenGeneration(db, rotation.userId);
+      const access_token = await accessTokens.issue({ userId: rotation.userId, sessionId: rotation.familyId, generation });
+      return { access_token, refresh_token: rotation.token };
     });
 
     app.post('/logout', options, async (request) => {
-      const user = await authenticator.userFromRequest(request);
+      const { user, sessionId } = await authenticator.sessionFromRequest(request);
       const body = parse(logoutRequestSchema, request.body === undefined ? {} : request.body);
-      if (body.refresh_token) await revokeFamilyOfToken(db, body.refresh_token, user.id);
+      // The presented refresh token's session, if it is the caller's, and always the access token's own.
+      const presented = body.refresh_token ? await revokeFamilyOfToken(db, body.refresh_token, user.id) : undefined;
+      if (presented && presented !== sessionId) await hub.endSessions(user.id, presented);
+      await endSession(db, hub, user.id, sessionId);
       return { success: true };
     });
 
     app.post('/logout-all', options, async (request) => {
       const user = await authenticator.userFromRequest(request);
       parse(emptyBodySchema, request.body);
-      await revokeAllRefreshTokens(db, user.id);
+      await endAllSessions(db, hub, user.id);
       return { success: true };
     });
   };

@@ -83,3 +83,30 @@ export async function linkGoogleAccount(db: Queryable, userId: string, sub: stri
 export async function setPasswordHash(db: Queryable, userId: string, passwordHash: string): Promise<void> {
   await db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [userId, passwordHash]);
 }
+
+export interface SessionUserRow extends UserRow {
+  token_generation: number;
+  session_live: boolean;
+}
+
+/**
+ * The user of an access token with what decides whether the token still counts, in one round trip: the
+ * user's token generation (a primary-key read) and whether the token's session is a live refresh-token
+ * family of this user (one probe of a partial index of unrevoked tokens). A live access token's family
+ * always has an unrevoked row: the refresh token issued with it, which outlives it.
+ */
+export async function findSessionUser(db: Queryable, userId: string, sessionId: string): Promise<SessionUserRow | undefined> {
+  const { rows } = await db.query<SessionUserRow>(
+    `SELECT ${COLUMNS}, token_generation,
+       EXISTS (SELECT 1 FROM refresh_tokens WHERE family_id = $2 AND user_id = $1 AND revoked_at IS NULL) AS session_live
+     FROM users WHERE id = $1`,
+    [userId, sessionId],
+  );
+  return rows[0];
+}
+
+/** The generation new access tokens of the user carry. */
+export async function tokenGeneration(db: Queryable, userId: string): Promise<number> {
+  const { rows } = await db.query<{ token_generation: number }>('SELECT token_generation FROM users WHERE id = $1', [userId]);
+  return rows[0]?.token_generation ?? 0;
+}

@@ -1,5 +1,5 @@
-import { mkdir } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
+import { ensurePrivateDir, tightenTree } from '../files/private-files.ts';
 import { JsonText, type Database, type QueryResult, type Queryable, type Transaction } from './database.ts';
 
 type Answer = { id: number } & ({ rows: unknown[] } | { rowsJson: string } | { tx: number } | { error: Record<string, string> } | object);
@@ -21,7 +21,9 @@ function databaseError(fields: Record<string, string>): Error {
  * trip through the single connection that every query waits on.
  */
 export async function openPglite(directory: string): Promise<Database> {
-  await mkdir(directory, { recursive: true });
+  // The database files hold every user's data: owner-only, whoever calls this (the server, test helpers).
+  await ensurePrivateDir(directory);
+  await tightenTree(directory);
   const worker = new Worker(THREAD_URL, { workerData: { directory } });
   const waiting = new Map<number, { resolve: (answer: Answer) => void; reject: (error: Error) => void }>();
   let nextId = 1;
@@ -46,6 +48,8 @@ export async function openPglite(directory: string): Promise<Database> {
     worker.on('exit', (code) => lost(new Error(`The database thread stopped (exit code ${code})`)));
   });
   await ready;
+  // PGlite's file layer writes a fresh cluster's files 0666 whatever the umask: fix them now.
+  await tightenTree(directory);
 
   const call = (message: Record<string, unknown>): Promise<Answer> => {
     if (dead) return Promise.reject(dead);

@@ -7,6 +7,9 @@
  *
  * Notifications are best effort, like the rest of a live feed: `notifyUser` never rejects (a failed
  * publish is logged), so a finished run is never failed by a notification that could not be sent.
+ *
+ * The same channel carries `endSessions`: a logout, a password reset or 'Sign out of all devices' closes
+ * the sockets of that session (or of every session of the user) in every process at once.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -17,11 +20,25 @@ export interface LiveMessage {
   data: { message: string } & Record<string, unknown>;
 }
 
+/** What the hub knows of a socket besides its user: its session, and how to end it. */
+export interface AttachOptions {
+  /** The session (refresh-token family) of the token the socket authenticated with. */
+  sessionId?: string;
+  /** Closes the socket; called when its session (or every session of its user) ends. */
+  end?: () => void;
+}
+
 export interface LiveHub {
   /** Delivers to every authenticated socket of the user in every server process. */
   notifyUser(userId: string, message: LiveMessage): Promise<void>;
+  /**
+   * Ends the user's sockets in every server process: those of one session, or all when `sessionId` is
+   * left out. Never rejects; on PostgreSQL a failed publish is logged (the per-request check and the
+   * socket's token expiry still end them).
+   */
+  endSessions(userId: string, sessionId?: string): Promise<void>;
   /** websocket.ts registers an authenticated socket; returns the unregister function. */
-  attach(userId: string, send: (message: LiveMessage) => void): () => void;
+  attach(userId: string, send: (message: LiveMessage) => void, options?: AttachOptions): () => void;
   close(): Promise<void>;
 }
 
@@ -80,14 +97,22 @@ export function fitMessage(message: LiveMessage, size: (message: LiveMessage) =>
 interface Envelope {
   origin: string;
   userId: string;
-  message: LiveMessage;
+  message?: LiveMessage;
+  /** Present when sessions end: the one session, or null for all of the user's. */
+  end?: { sessionId: string | null };
 }
 
 function parseEnvelope(payload: string): Envelope | undefined {
   try {
     const value = JSON.parse(payload) as Partial<Envelope> | null;
-    const message = value?.message;
     if (typeof value?.origin !== 'string' || typeof value.userId !== 'string') return undefined;
+    if (value.end !== undefined) {
+      const sessionId = (value.end as { sessionId?: unknown } | null)?.sessionId;
+      return typeof sessionId === 'string' || sessionId === null
+        ? { origin: value.origin, userId: value.userId, end: { sessionId } }
+        : undefined;
+    }
+    const message = value.message;
     if (typeof message?.type !== 'string' || typeof message.data?.message !== 'string') return undefined;
     return value as Envelope;
   } catch {
@@ -95,17 +120,34 @@ function parseEnvelope(payload: string): Envelope | undefined {
   }
 }
 
+interface Attached {
+  send: (message: LiveMessage) => void;
+  sessionId: string | undefined;
+  end: (() => void) | undefined;
+}
+
 export async function createLiveHub(db: Database, log: FastifyBaseLogger): Promise<LiveHub> {
-  const sockets = new Map<string, Set<(message: LiveMessage) => void>>();
+  const sockets = new Map<string, Set<Attached>>();
   // Tags this process's NOTIFYs: it has delivered them locally already and ignores their echo.
   const origin = randomUUID();
 
   function deliver(userId: string, message: LiveMessage): void {
-    for (const send of sockets.get(userId) ?? []) {
+    for (const { send } of sockets.get(userId) ?? []) {
       try {
         send(message);
       } catch (error) {
         log.warn({ err: error }, 'Live message could not be sent to a socket');
+      }
+    }
+  }
+
+  function endLocal(userId: string, sessionId: string | null): void {
+    for (const attached of [...(sockets.get(userId) ?? [])]) {
+      if (sessionId !== null && attached.sessionId !== sessionId) continue;
+      try {
+        attached.end?.();
+      } catch (error) {
+        log.warn({ err: error }, 'A socket could not be closed');
       }
     }
   }
@@ -118,7 +160,9 @@ export async function createLiveHub(db: Database, log: FastifyBaseLogger): Promi
     stopListening = await db.listen(channel, (payload) => {
       const envelope = parseEnvelope(payload);
       if (!envelope) return log.warn('Ignored an unreadable live notification');
-      if (envelope.origin !== origin) deliver(envelope.userId, envelope.message);
+      if (envelope.origin === origin) return;
+      if (envelope.end) endLocal(envelope.userId, envelope.end.sessionId);
+      else if (envelope.message) deliver(envelope.userId, envelope.message);
     });
   }
 
@@ -138,12 +182,22 @@ export async function createLiveHub(db: Database, log: FastifyBaseLogger): Promi
         log.error({ err: error }, 'Live message could not be published to other processes');
       }
     },
-    attach(userId, send) {
+    async endSessions(userId, sessionId) {
+      endLocal(userId, sessionId ?? null);
+      if (!channel || closed) return;
+      try {
+        await db.query('SELECT pg_notify($1, $2)', [channel, JSON.stringify({ origin, userId, end: { sessionId: sessionId ?? null } })]);
+      } catch (error) {
+        log.error({ err: error }, 'Ending sessions could not be published to other processes');
+      }
+    },
+    attach(userId, send, options = {}) {
       const set = sockets.get(userId) ?? new Set();
       sockets.set(userId, set);
-      set.add(send);
+      const attached: Attached = { send, sessionId: options.sessionId, end: options.end };
+      set.add(attached);
       return () => {
-        set.delete(send);
+        set.delete(attached);
         if (set.size === 0 && sockets.get(userId) === set) sockets.delete(userId);
       };
     },

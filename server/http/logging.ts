@@ -14,7 +14,7 @@ import type { FastifyServerOptions } from 'fastify';
 export type LoggerOptions = Exclude<NonNullable<FastifyServerOptions['logger']>, boolean>;
 
 /** `value`: a variable's value may be sensitive (server/variables); no log line carries one. */
-const SECRET_FIELDS = ['password', 'token', 'access_token', 'refresh_token', 'credentials', 'jwtSecret', 'smtpUrl', 'value'];
+const SECRET_FIELDS = ['password', 'token', 'access_token', 'refresh_token', 'credentials', 'jwtSecret', 'valuesKey', 'previousValuesKey', 'smtpUrl', 'value'];
 const SECRET_QUERY = /([?&](?:token|access_token|refresh_token|credentials|code)=)[^&#]*/gi;
 
 /** A webhook URL's path is its credential (server/engine/webhook-routes.ts). */

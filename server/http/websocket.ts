@@ -22,8 +22,11 @@ import { idSchema } from './input.ts';
 import type { LiveHub, LiveMessage } from './live-hub.ts';
 
 export interface WebSocketOptions {
-  /** The user id an access token belongs to; throws (an ApiError with a message for people) if refused. */
-  authenticate(token: string): Promise<{ id: string }>;
+  /**
+   * The user id and session an access token belongs to; throws (an ApiError with a message for people)
+   * if refused. The session lets a logout close exactly the sockets of that session.
+   */
+  authenticate(token: string): Promise<{ id: string; sessionId?: string }>;
   /** Whether the workflow (a valid uuid) exists and is the user's: the only ones a socket may subscribe to. */
   ownsWorkflow(userId: string, workflowId: string): Promise<boolean>;
   pingIntervalMs: number;
@@ -47,6 +50,8 @@ const TOO_LARGE_CODE = 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH';
 const CLOSE_AUTH_TIMEOUT = 4001;
 /** Private-use close code: the access token the socket authenticated with has expired. */
 const CLOSE_TOKEN_EXPIRED = 4002;
+/** Private-use close code: the session ended (logout, password reset, sign-out of all devices). */
+const CLOSE_SESSION_ENDED = 4003;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const workflowId = z.union([z.string().min(1).max(128), z.number().int().nonnegative()]);
@@ -191,7 +196,10 @@ function serveSocket(socket: WebSocket, log: FastifyBaseLogger, options: WebSock
           clearTimeout(authTimer);
           send({ type: 'auth_success' });
           detach?.();
-          detach = options.hub.attach(userId, send);
+          detach = options.hub.attach(userId, send, {
+            ...(user.sessionId ? { sessionId: user.sessionId } : {}),
+            end: () => socket.close(CLOSE_SESSION_ENDED, 'Session ended'),
+          });
           closeAtExpiry(message.token);
         } catch (error) {
           // A failed re-authentication ends what the earlier one allowed: no more of that user's messages.

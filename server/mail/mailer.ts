@@ -4,9 +4,10 @@
  * open it. Sending happens in the background: a reply never waits for (or reveals) the mail server.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../files/private-files.ts';
 
 export interface MailMessage {
   to: string;
@@ -46,11 +47,12 @@ export function createMailer(options: MailerOptions): Mailer {
   async function writeToOutbox(message: MailMessage): Promise<void> {
     const { to, subject, text, html } = message;
     const info = await builder.sendMail({ from: options.from, to, subject, text, html });
-    await mkdir(options.outboxDir, { recursive: true });
+    // A mail carries a live reset link: owner-only, like the rest of DATA_DIR.
+    await ensurePrivateDir(options.outboxDir);
     sequence += 1;
     const name = `${Date.now()}-${String(sequence).padStart(6, '0')}-${randomBytes(3).toString('hex')}.eml`;
     const file = join(options.outboxDir, name);
-    await writeFile(file, info.message as Buffer);
+    await writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
     options.log.info({ file, subject, ...message.outboxLog }, 'Mail written to the outbox');
   }
 

@@ -215,7 +215,8 @@ describe('hostile and unusual strings', () => {
     for (const value of sqlish) {
       const login = await expectRefused('/api/auth/login', () => post(t.app, '/api/auth/login', { email: knownEmail, password: value }), 401, true);
       expect(login.code).toBe('INVALID_CREDENTIALS');
-      const refresh = await expectRefused('/api/auth/refresh', () => post(t.app, '/api/auth/refresh', { refresh_token: value }), 401);
+      // Refresh attempts count against the per-IP limit (issue 11), like sign-in attempts.
+      const refresh = await expectRefused('/api/auth/refresh', () => post(t.app, '/api/auth/refresh', { refresh_token: value }), 401, true);
       expect(refresh.code).toBe('SESSION_EXPIRED');
       const reset = await expectRefused('/api/auth/reset-password', () =>
         post(t.app, '/api/auth/reset-password', { token: value, password: PASSWORD }),

@@ -26,6 +26,9 @@ describe('loadConfig', () => {
       loginPerIp: { max: 50, windowMs: 15 * 60_000 },
       forgotPerEmail: { max: 3, windowMs: 60 * 60_000 },
       forgotPerIp: { max: 20, windowMs: 60 * 60_000 },
+      registerPerIp: { max: 20, windowMs: 60 * 60_000 },
+      refreshPerIp: { max: 300, windowMs: 15 * 60_000 },
+      googlePerIp: { max: 50, windowMs: 15 * 60_000 },
     });
   });
 
@@ -49,6 +52,29 @@ describe('loadConfig', () => {
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
     for (const name of ['PORT', 'JWT_SECRET', 'LOG_LEVEL', 'DATABASE_URL']) expect(problems).toContain(name);
+  });
+
+  it('requires both secrets from the environment when DATABASE_URL is set, and checks the values key', () => {
+    const url = 'postgres://flowsmith@localhost/flowsmith';
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as ConfigError).problems;
+      }
+    };
+    const jwt = 'j'.repeat(48);
+    const key = Buffer.alloc(32, 7).toString('base64url');
+    expect(problemsOf({ DATABASE_URL: url }).join('\n')).toMatch(/JWT_SECRET: Required when DATABASE_URL is set[\s\S]*VALUES_ENCRYPTION_KEY: Required/);
+    expect(problemsOf({ DATABASE_URL: url, JWT_SECRET: jwt })).toHaveLength(1);
+    expect(problemsOf({ DATABASE_URL: url, JWT_SECRET: jwt, VALUES_ENCRYPTION_KEY: key })).toEqual([]);
+    expect(problemsOf({ DATABASE_URL: url, JWT_SECRET: jwt, VALUES_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('hex') })).toEqual([]);
+    expect(problemsOf({ VALUES_ENCRYPTION_KEY: 'too-short' }).join()).toContain('VALUES_ENCRYPTION_KEY');
+    expect(problemsOf({ VALUES_ENCRYPTION_KEY_PREVIOUS: Buffer.alloc(31).toString('base64url') }).join()).toContain('VALUES_ENCRYPTION_KEY_PREVIOUS');
+    // A problem names the variable, never echoes its value.
+    expect(problemsOf({ VALUES_ENCRYPTION_KEY: 'secret-looking-but-invalid' }).join()).not.toContain('secret-looking');
   });
 
   it('documents every variable with its default', () => {

@@ -25,6 +25,9 @@ export const GENEROUS_LIMITS: RateLimitSettings = {
   loginPerIp: { max: 1000, windowMs: 60_000 },
   forgotPerEmail: { max: 1000, windowMs: 60_000 },
   forgotPerIp: { max: 1000, windowMs: 60_000 },
+  registerPerIp: { max: 100_000, windowMs: 60_000 },
+  refreshPerIp: { max: 100_000, windowMs: 60_000 },
+  googlePerIp: { max: 100_000, windowMs: 60_000 },
 };
 
 export interface TestServer {
@@ -59,6 +62,8 @@ export async function startTestServer(overrides: Partial<ServerOptions> = {}): P
     databaseUrl,
     databaseSchema,
     rateLimits: GENEROUS_LIMITS,
+    // Processes on one PostgreSQL take their secrets from the environment (server/secrets).
+    ...(databaseUrl ? { jwtSecret: randomBytes(48).toString('base64url'), valuesKey: randomBytes(32).toString('base64url') } : {}),
     ...overrides,
   };
 

@@ -11,7 +11,14 @@ beforeAll(async () => {
       loginPerIp: { max: 6, windowMs: 15 * 60_000 },
       forgotPerEmail: { max: 2, windowMs: 60 * 60_000 },
       forgotPerIp: { max: 4, windowMs: 60 * 60_000 },
+      // Sign-ups: generous enough for the other tests here, which register from the default address.
+      registerPerIp: { max: 8, windowMs: 60 * 60_000 },
+      refreshPerIp: { max: 4, windowMs: 15 * 60_000 },
+      googlePerIp: { max: 3, windowMs: 15 * 60_000 },
     },
+    // Google sign-in on, with keys nowhere: every credential is refused, but each attempt is counted.
+    googleClientId: 'rate-limit-test.apps.googleusercontent.com',
+    googleJwksUrl: 'http://127.0.0.1:9/certs',
   });
 });
 afterAll(async () => {
@@ -104,6 +111,51 @@ describe('password-reset limits', () => {
 
   it('keeps the limits generous in other test files', () => {
     expect(GENEROUS_LIMITS.loginPerIp.max).toBeGreaterThan(100);
+  });
+});
+
+describe('sign-up, refresh and Google sign-in limits', () => {
+  const register = (ip: string, email = uniqueEmail()) =>
+    post(t.app, '/api/auth/register', { name: 'Mallory', email, password: 'correct horse battery' }, { ip });
+
+  it('lets 8 of 60 simultaneous sign-ups from one IP through and refuses the rest', async () => {
+    const ip = freshIp();
+    const responses = await Promise.all(Array.from({ length: 60 }, () => register(ip)));
+    const created = responses.filter((r) => r.statusCode === 201);
+    expect(created).toHaveLength(8);
+    for (const response of responses.filter((r) => r.statusCode !== 201)) expectTooMany(response, 60);
+    const { rows } = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE name = 'Mallory'`);
+    expect(rows[0]?.n).toBe(8);
+    // Another address is not affected.
+    expect((await register(freshIp())).statusCode).toBe(201);
+  });
+
+  it('limits refreshes per IP, valid or not, and leaves the session usable elsewhere', async () => {
+    const user = await registerUser(t.app);
+    const login = await post(t.app, '/api/auth/login', { email: user.email, password: user.password }, { ip: freshIp() });
+    const { refresh_token } = login.json<{ refresh_token: string }>();
+    const ip = freshIp();
+    for (let i = 0; i < 4; i += 1) {
+      expect((await post(t.app, '/api/auth/refresh', { refresh_token: `junk-${i}` }, { ip })).statusCode).toBe(401);
+    }
+    expectTooMany(await post(t.app, '/api/auth/refresh', { refresh_token }, { ip }), 15);
+    // Refused before the token was looked at: it still rotates from another address.
+    expect((await post(t.app, '/api/auth/refresh', { refresh_token }, { ip: freshIp() })).statusCode).toBe(200);
+  });
+
+  it('limits Google sign-ins per IP', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 3; i += 1) {
+      expect((await post(t.app, '/api/auth/google', { credentials: `not-a-jwt-${i}` }, { ip })).statusCode).toBe(401);
+    }
+    expectTooMany(await post(t.app, '/api/auth/google', { credentials: 'not-a-jwt' }, { ip }), 15);
+    expect((await post(t.app, '/api/auth/google', { credentials: 'not-a-jwt' }, { ip: freshIp() })).statusCode).toBe(401);
+  });
+
+  it('keeps the new limits generous in other test files', () => {
+    for (const rule of [GENEROUS_LIMITS.registerPerIp, GENEROUS_LIMITS.refreshPerIp, GENEROUS_LIMITS.googlePerIp]) {
+      expect(rule.max).toBeGreaterThan(1000);
+    }
   });
 });
 

@@ -1,10 +1,11 @@
 /**
  * Starting and restarting: the generated signing secret survives a restart (so sessions go on),
- * migrations run once however many processes start, and a configured secret wins over the stored one.
+ * migrations run once however many processes start, and a configured secret wins over the key file.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import pg from 'pg';
+import { signingKey } from './tokens.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { MIGRATIONS } from '../../server/db/migrations/list.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
@@ -12,15 +13,15 @@ import { get, post, registerUser, signIn, startTestServer, type TestServer } fro
 
 let t: TestServer;
 beforeAll(async () => {
-  t = await startTestServer({ jwtSecret: undefined });
+  t = await startTestServer();
 });
 afterAll(async () => {
   await t?.close();
 });
 
+/** The key file's secret (JWT_SECRET on PostgreSQL, where the environment must carry it). */
 async function storedSecrets(): Promise<string[]> {
-  const { rows } = await t.db.query<{ value: string }>("SELECT value FROM app_settings WHERE key = 'jwt_signing_secret'");
-  return rows.map((row) => row.value);
+  return [Buffer.from(await signingKey(t)).toString('utf8')];
 }
 
 describe('a restart on the same data', () => {
@@ -66,7 +67,7 @@ describe('a restart on the same data', () => {
     }
   });
 
-  it('uses a configured JWT_SECRET instead of the stored one', async () => {
+  it('uses a configured JWT_SECRET instead of the key file', async () => {
     const configured = await startTestServer({ jwtSecret: 'a-configured-secret-of-at-least-32-chars' });
     try {
       const user = await registerUser(configured.app);

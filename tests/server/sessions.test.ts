@@ -1,7 +1,7 @@
 /** Refresh-token rotation and reuse detection, sign-out, and access tokens that are no longer good. */
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
-import { SignJWT } from 'jose';
 import { get, post, registerUser, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { claimsOf, handMadeToken } from './tokens.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -164,19 +164,24 @@ describe('POST /api/auth/logout', () => {
     expect((await refresh(theirs.tokens.refresh_token)).statusCode).toBe(200);
   });
 
-  it('accepts no body, and requires authentication', async () => {
+  it('accepts no body (ending the session of the access token), and requires authentication', async () => {
     const { tokens } = await newSession();
     const bare = await post(t.app, '/api/auth/logout', undefined, { token: tokens.access_token });
     expect(bare.json()).toEqual({ success: true });
+    expect((await refresh(tokens.refresh_token)).statusCode).toBe(401);
+
+    const other = await newSession();
     const emptyJson = await post(t.app, '/api/auth/logout', undefined, {
-      token: tokens.access_token,
+      token: other.tokens.access_token,
       headers: { 'content-type': 'application/json' },
     });
     expect(emptyJson.json()).toEqual({ success: true });
-    const anonymous = await post(t.app, '/api/auth/logout', { refresh_token: tokens.refresh_token });
+
+    const third = await newSession();
+    const anonymous = await post(t.app, '/api/auth/logout', { refresh_token: third.tokens.refresh_token });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual({ code: 'INVALID_BEARER_TOKEN', message: 'Authentication required' });
-    expect((await refresh(tokens.refresh_token)).statusCode).toBe(200);
+    expect((await refresh(third.tokens.refresh_token)).statusCode).toBe(200);
   });
 });
 
@@ -200,33 +205,50 @@ describe('POST /api/auth/logout-all', () => {
 });
 
 describe('access tokens', () => {
-  async function signingKey(): Promise<Uint8Array> {
-    const { rows } = await t.db.query<{ value: string }>("SELECT value FROM app_settings WHERE key = 'jwt_signing_secret'");
-    return new TextEncoder().encode(rows[0]!.value);
-  }
-
   it('answers 401 INVALID_OR_EXPIRED_JWT_TOKEN for an expired token', async () => {
-    const { user } = await newSession();
-    const expired = await new SignJWT({ typ: 'access' })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(user.id)
-      .setIssuer('flowsmith')
-      .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
-      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
-      .sign(await signingKey());
+    const { tokens } = await newSession();
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await handMadeToken(t, tokens.access_token, { issuedAt: now - 3600, expiresAt: now - 60 });
     const response = await get(t.app, '/api/profile', { token: expired });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ code: 'INVALID_OR_EXPIRED_JWT_TOKEN', message: 'Your session has expired' });
   });
 
+  it('accepts a hand-made token with every claim right (the control for the refusals below)', async () => {
+    const { tokens } = await newSession();
+    expect((await get(t.app, '/api/profile', { token: await handMadeToken(t, tokens.access_token) })).statusCode).toBe(200);
+  });
+
+  it('refuses a token without an expiry, though signed with the right key', async () => {
+    const { tokens } = await newSession();
+    const forever = await handMadeToken(t, tokens.access_token, { expiresAt: null });
+    expect(claimsOf(forever).exp).toBeUndefined();
+    const response = await get(t.app, '/api/profile', { token: forever });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ code: 'INVALID_OR_EXPIRED_JWT_TOKEN', message: 'Your session has expired' });
+  });
+
+  it('refuses tokens without a session or generation, or with a wrong one', async () => {
+    const { tokens } = await newSession();
+    const { sid, gen } = claimsOf(tokens.access_token);
+    const variants = [
+      { sid: undefined },
+      { gen: undefined },
+      { gen: (gen as number) + 1 },
+      { gen: -1 },
+      { gen: '0' },
+      { sid: 'not-a-uuid' },
+      { sid: '00000000-0000-4000-8000-000000000000', gen },
+    ];
+    for (const claims of variants) {
+      const token = await handMadeToken(t, tokens.access_token, { claims: { sid, gen, ...claims } });
+      expect((await get(t.app, '/api/profile', { token })).statusCode).toBe(401);
+    }
+  });
+
   it('refuses a token signed with the right key that is not an access token', async () => {
-    const { user } = await newSession();
-    const other = await new SignJWT({ typ: 'refresh' })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(user.id)
-      .setIssuer('flowsmith')
-      .setExpirationTime('5m')
-      .sign(await signingKey());
+    const { tokens } = await newSession();
+    const other = await handMadeToken(t, tokens.access_token, { claims: { typ: 'refresh' } });
     expect((await get(t.app, '/api/profile', { token: other })).statusCode).toBe(401);
   });
 
@@ -240,7 +262,7 @@ describe('access tokens', () => {
 
   it('lasts 15 minutes', async () => {
     const { tokens } = await newSession();
-    const payload = JSON.parse(Buffer.from(tokens.access_token.split('.')[1]!, 'base64url').toString()) as { iat: number; exp: number };
+    const payload = claimsOf(tokens.access_token) as { iat: number; exp: number };
     expect(payload.exp - payload.iat).toBe(15 * 60);
   });
 });

@@ -287,7 +287,7 @@ describe('/ws subscription limit', () => {
       ownsWorkflow: async () => true,
       pingIntervalMs: 60_000,
       authTimeoutMs: 60_000,
-      hub: { attach: () => () => undefined, notifyUser: async () => undefined, close: async () => undefined },
+      hub: { attach: () => () => undefined, notifyUser: async () => undefined, endSessions: async () => undefined, close: async () => undefined },
       maxSubscriptions: 3,
     });
     await app.listen({ port: 0, host: '127.0.0.1' });

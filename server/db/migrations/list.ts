@@ -3,7 +3,15 @@ import { authMigration } from './001_auth.ts';
 import { workflowsMigration } from './002_workflows.ts';
 import { runQueueMigration } from './003_run_queue.ts';
 import { engineMigration } from './004_engine.ts';
+import { secretsSessionsMigration } from './005_secrets_sessions.ts';
 import { quotaRefusalsMigration } from './006_quota_refusals.ts';
 
 /** Every migration, oldest first. Never edit one that has shipped: add the next number. */
-export const MIGRATIONS: readonly Migration[] = [authMigration, workflowsMigration, runQueueMigration, engineMigration, quotaRefusalsMigration];
+export const MIGRATIONS: readonly Migration[] = [
+  authMigration,
+  workflowsMigration,
+  runQueueMigration,
+  engineMigration,
+  secretsSessionsMigration,
+  quotaRefusalsMigration,
+];
