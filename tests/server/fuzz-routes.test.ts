@@ -113,6 +113,7 @@ async function check(route: ServedRoute, spec: RouteSpec, fuzzed: Fuzzed): Promi
     expect(await fingerprint(spec), `a refused request wrote: ${where}`).toEqual(before);
   } else {
     if (spec.spends) world.spend(spec.spends);
+    if (spec.endsSession && fuzzed.credential === 'user') await world.renewSession();
     if (spec.startsRun) await engineIdle(t.db);
   }
 }
@@ -165,6 +166,7 @@ describe('the valid requests the fuzzing starts from', () => {
       const reply = await t.app.inject(request.inject);
       sent += 1;
       if (reply.statusCode < 300 && spec.spends) world.spend(spec.spends);
+      if (reply.statusCode < 300 && spec.endsSession) await world.renewSession();
       if (spec.startsRun) await engineIdle(t.db);
       const want = spec.firstValidStatus ?? (reply.statusCode >= 200 && reply.statusCode < 300 ? reply.statusCode : 200);
       answers[route.key] = reply.statusCode;

@@ -117,6 +117,8 @@ async function expectAsMissing(spec: RouteSpec, theirs: Attempt, missing: Attemp
   const reply = await send(theirs, b.user.token);
   if (spec.startsRun) await engineIdle(t.db);
   const after = await rowsOfA();
+  // Logging out (even with A's refresh token) ends B's own session: the comparison needs a live one.
+  if (reply.statusCode < 300 && spec.endsSession) await b.renewSession();
   const unknown = await send(missing, b.user.token);
   if (spec.startsRun) await engineIdle(t.db);
   const label = `${where} with A's ${summarize(value, 80)}: ${reply.statusCode} ${summarize(reply.body, 300)}`;
@@ -132,6 +134,7 @@ async function expectAsMissing(spec: RouteSpec, theirs: Attempt, missing: Attemp
   }
   if (reply.statusCode < 300 && spec.spends) b.spend(spec.spends);
   if (unknown.statusCode < 300 && spec.spends) b.spend(spec.spends);
+  if (unknown.statusCode < 300 && spec.endsSession) await b.renewSession();
 }
 
 const missingValue = (value: string) => (value === a.user.refreshToken ? 'unknown-refresh-token' : UNKNOWN_ID);
@@ -183,6 +186,7 @@ describe('another user’s ids, on every route the server serves', () => {
           const reply = await send({ route, params, query, body }, b.user.token);
           if (spec.startsRun) await engineIdle(t.db);
           if (reply.statusCode < 300 && spec.spends) b.spend(spec.spends);
+          if (reply.statusCode < 300 && spec.endsSession) await b.renewSession();
           const leaks = leaksOfA(reply.body, [aPublicTemplate]);
           const label = `${route.key} (B's own request ${summarize({ query, body }, 200)}): ${reply.statusCode} ${summarize(reply.body, 300)}`;
           if (leaks.length > 0) problems.push(`showed B ${leaks.join(', ')}: ${label}`);

@@ -127,6 +127,8 @@ export interface World {
   /** The flow's draft as it is now (publishing locks one; a new one is made when there is none). */
   draftNow(): Promise<string>;
   spend(kind: SpareKind): void;
+  /** Signs in again, after a request that ended the user's session (every later request uses the new token). */
+  renewSession(): Promise<void>;
 }
 
 export type SpareKind = 'flow' | 'variable' | 'template' | 'refreshToken';
@@ -142,7 +144,13 @@ export async function buildWorld(t: TestServer, label: string, userName?: string
   const registered = await registerUser(t.app, { name, email: uniqueEmail(tag.toLowerCase()) });
   const session = await signIn(t.app, registered.email, registered.password);
   const token = session.access_token;
-  const auth = { token };
+  // A getter: routes that end the session (logout, logout-all) make `renewSession` sign in again.
+  let currentToken = token;
+  const auth = {
+    get token() {
+      return currentToken;
+    },
+  };
   const created = async (response: Promise<LightMyRequestResponse>, what: string) => {
     const reply = await response;
     expectStatus(reply, 201, what);
@@ -199,6 +207,11 @@ export async function buildWorld(t: TestServer, label: string, userName?: string
   const spares = new Map<SpareKind, Promise<string>>();
   const world: World = {
     user: { ...registered, token, refreshToken: session.refresh_token },
+    async renewSession() {
+      const renewed = await signIn(t.app, registered.email, registered.password);
+      world.user.token = currentToken = renewed.access_token;
+      world.user.refreshToken = renewed.refresh_token;
+    },
     flow: flowId,
     published: firstVersion.id,
     draft,
@@ -254,6 +267,8 @@ export interface RouteSpec {
   countsAttempts?: boolean;
   /** What a successful request used up (a deleted thing, a rotated or revoked refresh token). */
   spends?: SpareKind;
+  /** A 2xx ends the caller's session (logout ends its own, logout-all every one): sign in again after. */
+  endsSession?: true;
   /** The answer to the first valid request when it is not a success (a feature this setup has off). */
   firstValidStatus?: number;
 }
@@ -277,9 +292,9 @@ export const ROUTES: Record<string, RouteSpec> = {
   'POST /api/auth/forgot-password': { auth: 'none', countsAttempts: true, body: { schema: forgotPasswordRequestSchema, valid: (w) => [{ email: w.user.email }] } },
   // A well-formed token that was never issued: the valid request the suite can build is refused.
   'POST /api/auth/reset-password': { auth: 'none', firstValidStatus: 400, body: { schema: resetPasswordRequestSchema, valid: () => [{ token: randomBytes(32).toString('base64url'), password: PASSWORD }] } },
-  'POST /api/auth/logout': { auth: 'user', spends: 'refreshToken', body: { schema: logoutRequestSchema, valid: async (w) => [{}, undefined, { refresh_token: await w.spare('refreshToken') }] } },
+  'POST /api/auth/logout': { auth: 'user', spends: 'refreshToken', endsSession: true, body: { schema: logoutRequestSchema, valid: async (w) => [{}, undefined, { refresh_token: await w.spare('refreshToken') }] } },
   // Revokes the refresh tokens only; the access token the suites use stays valid.
-  'POST /api/auth/logout-all': { auth: 'user', spends: 'refreshToken', body: { valid: () => [undefined, {}] } },
+  'POST /api/auth/logout-all': { auth: 'user', spends: 'refreshToken', endsSession: true, body: { valid: () => [undefined, {}] } },
   'GET /api/profile': { auth: 'user' },
 
   'GET /api/workflow/paginate': {

@@ -6,13 +6,13 @@
  *
  * Inputs and outputs cross the thread boundary as JSON text, never as objects: postMessage clones
  * objects recursively and a deep one overflowed the stack and ended the process. Inputs are measured
- * (depth, size) before they are written; an output's text is measured before it is parsed.
+ * (depth, size) before they are written; an output's text is measured on its thread before it is sent.
  *
  * Fairness: a job may name its owner (the run's user); one owner holds at most `threadsPerOwner`
  * threads at once, so one user's queue of slow code cannot keep another user's code waiting.
  */
 import { Worker } from 'node:worker_threads';
-import { isJsonLimitProblem, jsonTextDepth, MAX_JSON_DEPTH, measureJson } from '../../../src/domain/index.ts';
+import { isJsonLimitProblem, MAX_JSON_DEPTH, measureJson } from '../../../src/domain/index.ts';
 import { stepDataMessage } from '../run-budget.ts';
 
 export type CodeFailure = 'TIMEOUT' | 'MEMORY_LIMIT_EXCEEDED' | 'ERROR';
@@ -63,10 +63,10 @@ interface Slot {
 }
 
 /** What the thread answers (sandbox-worker.mjs): the output as JSON text, for the pool to measure. */
-type WorkerAnswer = { id: number; retire?: boolean } & (
+type ThreadResult =
   | { ok: true; outputJson: string; logs: string[] }
-  | { ok: false; reason: CodeFailure; message: string; logs: string[] }
-);
+  | { ok: false; reason: CodeFailure; message: string; logs: string[]; outputLimit?: 'size' | 'depth' };
+type WorkerAnswer = { id: number; retire?: boolean } & ThreadResult;
 
 const WORKER_URL = new URL('./sandbox-worker.mjs', import.meta.url);
 
@@ -167,19 +167,24 @@ export class CodeSandbox {
       if (slot.job !== job) return;
       slot.guard = setTimeout(() => this.replace(slot, 'The code ran past its time limit', 'TIMEOUT'), job.timeoutMs + this.graceMs);
       slot.guard.unref();
-      slot.worker.postMessage({ id: job.id, source: job.source, inputsJson: job.inputsJson, memoryBytes: job.memoryBytes, timeoutMs: job.timeoutMs });
+      slot.worker.postMessage({
+        id: job.id,
+        source: job.source,
+        inputsJson: job.inputsJson,
+        memoryBytes: job.memoryBytes,
+        timeoutMs: job.timeoutMs,
+        maxDataSize: this.maxDataSize,
+        maxDepth: MAX_JSON_DEPTH,
+      });
     });
   }
 
-  /** The output's JSON text, measured before it is parsed (parsing is iterative; what follows may not be). */
-  private readOutput(text: string, logs: string[]): CodeResult {
-    if (text.length > this.maxDataSize) {
-      return { ok: false, reason: 'ERROR', message: stepDataMessage('The step’s output', { kind: 'size', limit: this.maxDataSize }), logs };
-    }
-    if (jsonTextDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
-      return { ok: false, reason: 'ERROR', message: stepDataMessage('The step’s output', { kind: 'depth', limit: MAX_JSON_DEPTH }), logs };
-    }
-    return { ok: true, output: JSON.parse(text) as unknown, logs };
+  /** What the thread answered, as a result: an output it found past a limit is refused in words here. */
+  private resultOf(answer: ThreadResult): CodeResult {
+    if (answer.ok) return { ok: true, output: JSON.parse(answer.outputJson) as unknown, logs: answer.logs };
+    if (!answer.outputLimit) return { ok: false, reason: answer.reason, message: answer.message, logs: answer.logs };
+    const limit = answer.outputLimit === 'size' ? this.maxDataSize : MAX_JSON_DEPTH;
+    return { ok: false, reason: 'ERROR', message: stepDataMessage('The step’s output', { kind: answer.outputLimit, limit }), logs: answer.logs };
   }
 
   private finish(slot: Slot, message: WorkerAnswer): void {
@@ -188,7 +193,7 @@ export class CodeSandbox {
     slot.guard = null;
     slot.job = null;
     const { id: _id, retire, ...answer } = message;
-    const result: CodeResult = answer.ok ? this.readOutput(answer.outputJson, answer.logs) : answer;
+    const result = this.resultOf(answer);
     // A thread whose runtime could not be freed (a run hit its memory cap) is replaced before it takes
     // another run: its WebAssembly memory is no longer clean.
     if (retire && this.slots.includes(slot)) {

@@ -7,10 +7,11 @@
  *
  * Plain JavaScript (not TypeScript): a worker thread is a new Node instance, loaded without tsx.
  *
- * Message in:  { id, source, inputsJson, memoryBytes, timeoutMs }
- * Message out: { id, ok: true, outputJson, logs } | { id, ok: false, reason: 'TIMEOUT' | 'MEMORY_LIMIT_EXCEEDED' | 'ERROR', message, logs }
- * Data crosses as JSON text both ways (never a cloned object: cloning recurses); the pool measures the
- * output's text before it parses it.
+ * Message in:  { id, source, inputsJson, memoryBytes, timeoutMs, maxDataSize, maxDepth }
+ * Message out: { id, ok: true, outputJson, logs }
+ *            | { id, ok: false, reason: 'TIMEOUT' | 'MEMORY_LIMIT_EXCEEDED' | 'ERROR', message, logs, outputLimit?: 'size' | 'depth' }
+ * Data crosses as JSON text both ways (never a cloned object: cloning recurses); an output past its size
+ * or depth limit is refused here (`outputLimit`), so the pool only parses outputs that fit.
  */
 import { parentPort } from 'node:worker_threads';
 import { getQuickJS, shouldInterruptAfterDeadline } from 'quickjs-emscripten';
@@ -30,6 +31,27 @@ for (const level of ['error', 'warn']) {
 }
 const quickjs = await getQuickJS();
 
+/**
+ * Whether JSON text nests deeper than `limit` (brackets outside strings, one pass): the same count as
+ * src/domain/json-limits.ts, which this thread cannot load (it runs without TypeScript). Done here, on
+ * this thread, so the server's thread only parses an output already known to fit.
+ */
+function nestsDeeper(text, limit) {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
 const OUT_OF_MEMORY = { reason: 'MEMORY_LIMIT_EXCEEDED', message: 'The code used more memory than allowed' };
 
 /** What an error thrown inside QuickJS means for the run. */
@@ -44,7 +66,7 @@ function classify(error) {
   return { reason: 'ERROR', message: name && name !== 'Error' ? `${name}: ${message}` : message };
 }
 
-function evaluate(runtime, context, logs, { source, inputsJson, timeoutMs }) {
+function evaluate(runtime, context, logs, { source, inputsJson, timeoutMs, maxDataSize, maxDepth }) {
   const deadline = Date.now() + timeoutMs;
   runtime.setInterruptHandler(shouldInterruptAfterDeadline(deadline));
   try {
@@ -127,7 +149,10 @@ function evaluate(runtime, context, logs, { source, inputsJson, timeoutMs }) {
     // The answer is `{"nonce":"…","value":…}`: the value's text is cut out, not parsed here.
     const head = `{"nonce":${JSON.stringify(nonce)},"value":`;
     if (text === undefined || !text.startsWith(head) || !text.endsWith('}')) return { ok: false, ...OUT_OF_MEMORY, logs };
-    return { ok: true, outputJson: text.slice(head.length, -1), logs };
+    const outputJson = text.slice(head.length, -1);
+    if (outputJson.length > maxDataSize) return { ok: false, reason: 'ERROR', outputLimit: 'size', message: '', logs };
+    if (nestsDeeper(outputJson, maxDepth)) return { ok: false, reason: 'ERROR', outputLimit: 'depth', message: '', logs };
+    return { ok: true, outputJson, logs };
   } catch (error) {
     return { ok: false, ...classify(error), logs };
   }
