@@ -1,6 +1,7 @@
 /**
  * Hardening figures for `npm run bench -- --only hardening`: the server runs in a child process (as in
- * production), and this process measures what a user of the server would feel while others abuse it:
+ * production), and a third process probes /api/health, measuring what a user of the server would feel
+ * while others abuse it:
  * - /api/health latency idle, while three large imports and three large autosaves run in parallel, and
  *   while a batch of runs hits every run cap (step data, run data, object memory bombs, deep outputs);
  * - fairness: one user queues ten code steps that spin until their time limit, then another user's
@@ -48,19 +49,37 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; base
   throw new Error('The server did not start');
 }
 
-/** Probes /api/health every 10 ms until `during` settles; answers each probe's round trip. */
+/**
+ * Probes /api/health every 10 ms from a process of its own until `during` settles, and answers each
+ * probe's round trip: the bench's own work (reading multi-megabyte replies) must not delay the probes.
+ */
+const PROBER = `
+  const base = process.argv[1];
+  const samples = [];
+  let stop = false;
+  process.stdin.on('data', () => (stop = true));
+  (async () => {
+    while (!stop) {
+      const start = performance.now();
+      await (await fetch(base + '/health')).arrayBuffer();
+      samples.push(performance.now() - start);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    process.stdout.write(JSON.stringify(samples));
+    process.exit(0);
+  })();
+`;
+
 async function healthWhile(base: string, during: Promise<unknown>): Promise<number[]> {
-  let done = false;
-  void during.finally(() => (done = true));
-  const samples: number[] = [];
-  while (!done) {
-    const start = performance.now();
-    await (await fetch(`${base}/health`)).arrayBuffer();
-    samples.push(performance.now() - start);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  const prober = spawn(process.execPath, ['-e', PROBER, base], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let output = '';
+  prober.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise((resolve) => prober.once('exit', resolve));
+  await during.catch(() => undefined);
+  prober.stdin.write('stop\n');
+  await exited;
   await during;
-  return samples;
+  return JSON.parse(output) as number[];
 }
 
 function client(base: string) {
@@ -99,19 +118,17 @@ const codeStep = (n: number, body: string, next: number | null = null) => ({
   settings: { sourceCode: { code: `export const code = async (inputs) => { ${body} };`, packageJson: '{}' }, input: {} },
 });
 
-async function waitForRuns(api: ReturnType<typeof client>, token: string, ids: string[]): Promise<Record<string, number>> {
-  const outcomes: Record<string, number> = {};
-  for (const id of ids) {
-    for (;;) {
-      const run = (await api.call('GET', `/workflow/execution/${id}`, undefined, token)).json();
-      if (run.status !== 'RUNNING') {
-        outcomes[run.status] = (outcomes[run.status] ?? 0) + 1;
-        break;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
+/** Waits until none of the flows' runs is RUNNING, reading the list (summaries, not the runs' records). */
+async function waitForRuns(api: ReturnType<typeof client>, token: string, flowIds: string[]): Promise<Record<string, number>> {
+  for (;;) {
+    const outcomes: Record<string, number> = {};
+    for (const flowId of flowIds) {
+      const page = (await api.call('GET', `/workflow/executions?workflow_id=${flowId}&limit=100`, undefined, token)).json();
+      for (const run of page.data as Array<{ status: string }>) outcomes[run.status] = (outcomes[run.status] ?? 0) + 1;
     }
+    if (!outcomes.RUNNING) return outcomes;
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return outcomes;
 }
 
 export async function measureHardeningFigures(): Promise<HardeningFigures> {
@@ -140,12 +157,11 @@ export async function measureHardeningFigures(): Promise<HardeningFigures> {
       api.published(token, [codeStep(1, 'const all = new Map(); let i = 0; for (;;) all.set(i++, [i, { i }]);')]),
       api.published(token, [codeStep(1, 'let v = 1; for (let i = 0; i < 10000; i++) v = [v]; return v;')]),
     ]);
-    const runIds: string[] = [];
     for (let i = 0; i < 5; i++) {
-      for (const flowId of capFlows) runIds.push((await api.call('POST', `/workflow/run/${flowId}`, {}, token)).json().id as string);
+      for (const flowId of capFlows) await api.call('POST', `/workflow/run/${flowId}`, {}, token);
     }
     let capOutcomes: Record<string, number> = {};
-    const healthDuringCapsMs = await healthWhile(base, waitForRuns(api, token, runIds).then((outcomes) => (capOutcomes = outcomes)));
+    const healthDuringCapsMs = await healthWhile(base, waitForRuns(api, token, capFlows).then((outcomes) => (capOutcomes = outcomes)));
 
     // Fairness: ten spinning runs of one user, then another user's trivial run.
     const other = await api.user('Other');

@@ -32,7 +32,14 @@ function answerRows(id, rows) {
     parentPort.postMessage({ id, rows });
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    parentPort.postMessage({ id, rowsJson: JSON.stringify(rows) });
+    let rowsJson;
+    try {
+      rowsJson = JSON.stringify(rows);
+    } catch {
+      // Deeper still (past JSON.stringify's reach): refused as PostgreSQL refuses a value too complex.
+      return fail(id, { message: 'A stored value nests too deeply to be read', code: '54001' });
+    }
+    parentPort.postMessage({ id, rowsJson });
   }
 }
 

@@ -14,8 +14,8 @@ import { selectBranches, type ResolvedConditionRow } from '../../src/domain/cond
 import type { FlatStep, FlatVersion, RunStatus, StepRunStatus } from '../../src/domain/index.ts';
 import { versionReader } from '../../src/domain/flow/index.ts';
 import type { CodeResult } from './sandbox/code-sandbox.ts';
-import { asList, resolveTemplates } from '../../src/domain/flow/templates.ts';
-import { DEFAULT_RUN_LIMITS, MAX_RUN_NESTING, RunBudget, StepFailure, type RunLimits } from './run-budget.ts';
+import { asList } from '../../src/domain/flow/templates.ts';
+import { DEFAULT_RUN_LIMITS, errorText, MAX_RUN_NESTING, resolveStepData, RunBudget, StepFailure, type RunLimits } from './run-budget.ts';
 
 export interface StepRecord {
   stepName: string;
@@ -71,7 +71,9 @@ function continuesOnFailure(step: FlatStep): boolean {
 export async function executeFlow(version: FlatVersion, triggerOutput: unknown, deps: EngineDeps): Promise<FlowResult> {
   const now = deps.now ?? Date.now;
   const read = versionReader(version);
-  const budget = new RunBudget(deps.limits ?? DEFAULT_RUN_LIMITS);
+  const limits = deps.limits ?? DEFAULT_RUN_LIMITS;
+  const budget = new RunBudget(limits);
+  const resolve = (value: unknown) => resolveStepData(value, scope, limits);
   const trigger: StepRecord = { stepName: 'trigger', displayName: version.trigger.displayName, type: version.trigger.type, status: 'SUCCEEDED', duration: 0 };
   const records: StepRecord[] = [trigger];
   try {
@@ -108,7 +110,7 @@ export async function executeFlow(version: FlatVersion, triggerOutput: unknown, 
     try {
       switch (step.type) {
         case 'CODE': {
-          const input = resolveTemplates(step.settings.input ?? {}, scope) as Record<string, unknown>;
+          const input = resolve(step.settings.input ?? {}) as Record<string, unknown>;
           budget.admit(input, 'The step’s input');
           record.input = input;
           const result = await deps.runCode(step.settings.sourceCode?.code ?? '', input, deps.userId);
@@ -125,7 +127,7 @@ export async function executeFlow(version: FlatVersion, triggerOutput: unknown, 
           break;
         }
         case 'PIECE': {
-          const input = resolveTemplates(step.settings.input ?? {}, scope) as Record<string, unknown>;
+          const input = resolve(step.settings.input ?? {}) as Record<string, unknown>;
           budget.admit(input, 'The step’s input');
           record.input = input;
           const action = deps.pieceAction(step.settings.pieceName, step.settings.actionName);
@@ -148,7 +150,7 @@ export async function executeFlow(version: FlatVersion, triggerOutput: unknown, 
           break;
         }
         case 'LOOP_ON_ITEMS': {
-          const resolved = resolveTemplates(step.settings.items, scope);
+          const resolved = resolve(step.settings.items);
           budget.admit(resolved, 'The step’s input');
           const items = asList(resolved);
           record.input = { items: resolved };
@@ -170,7 +172,7 @@ export async function executeFlow(version: FlatVersion, triggerOutput: unknown, 
         case 'ROUTER': {
           const branches = step.settings.branches.map((branch) =>
             branch.branchType === 'CONDITION'
-              ? { branchType: 'CONDITION' as const, conditions: resolveTemplates(branch.conditions, scope) as ResolvedConditionRow[][] }
+              ? { branchType: 'CONDITION' as const, conditions: resolve(branch.conditions) as ResolvedConditionRow[][] }
               : { branchType: 'FALLBACK' as const },
           );
           const chosen = selectBranches(branches, step.settings.executionType);
@@ -185,9 +187,10 @@ export async function executeFlow(version: FlatVersion, triggerOutput: unknown, 
       const failure = error instanceof StepFailure ? error : new StepFailure('INTERNAL_ERROR', error instanceof Error ? error.message : String(error));
       // A loop or router whose inner step failed fails too; its own record says so.
       record.status = 'FAILED';
-      record.error ??= failure.message;
+      record.error ??= errorText(failure.message);
       if (failure.endsRun || !continuesOnFailure(step) || step.type === 'LOOP_ON_ITEMS' || step.type === 'ROUTER') throw failure;
-      scope[step.name] = { error: failure.message };
+      budget.error(record.error);
+      scope[step.name] = { error: record.error };
     } finally {
       record.duration = Math.max(0, now() - started);
     }

@@ -7,6 +7,7 @@
  * written with JSON.stringify and stored as jsonb.
  */
 import { formatSize, isJsonLimitProblem, jsonLimitMessage, MAX_JSON_DEPTH, measureJson, type JsonLimitProblem, type RunStatus } from '../../src/domain/index.ts';
+import { resolveTemplates, TemplateTooLarge, type Scope } from '../../src/domain/flow/templates.ts';
 
 export interface RunLimits {
   /** Characters of JSON one step's input or output may take. */
@@ -46,6 +47,26 @@ export function stepDataMessage(what: string, problem: JsonLimitProblem): string
   return `${jsonLimitMessage(what, problem)}${problem.kind === 'size' ? ' (RUN_MAX_STEP_DATA_KB)' : ''}`;
 }
 
+/** Characters of an error message a run keeps (code can throw a string of megabytes). */
+export const MAX_ERROR_TEXT = 2000;
+
+export function errorText(message: string): string {
+  return message.length > MAX_ERROR_TEXT ? `${message.slice(0, MAX_ERROR_TEXT)}… (${message.length - MAX_ERROR_TEXT} more characters)` : message;
+}
+
+/**
+ * A step's settings with their references resolved, text written from references counting against the
+ * step-data cap before it is built (a reference repeated in a field would write an output over and over).
+ */
+export function resolveStepData(value: unknown, scope: Scope, limits: RunLimits): unknown {
+  try {
+    return resolveTemplates(value, scope, limits.maxStepData);
+  } catch (error) {
+    if (error instanceof TemplateTooLarge) throw new StepFailure('FAILED', stepDataMessage('The step’s input', { kind: 'size', limit: limits.maxStepData }));
+    throw error;
+  }
+}
+
 /** A record's own fields (names, status, duration) as stored, beyond its input and output. */
 const RECORD_OVERHEAD = 160;
 
@@ -68,6 +89,11 @@ export class RunBudget {
   /** Counts one step record's own fields. */
   record(): void {
     this.spend(RECORD_OVERHEAD);
+  }
+
+  /** Counts a failed step's message (already cut to MAX_ERROR_TEXT); throws past the run's cap. */
+  error(message: string): void {
+    this.spend(message.length);
   }
 
   /** Counts a code step's log lines; throws past the per-run cap. */

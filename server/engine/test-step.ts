@@ -12,7 +12,7 @@ import type { EngineDeps } from './execute-flow.ts';
 import { listSamples, saveSample, type StepSample } from './step-samples.ts';
 import { asList, resolveTemplates } from '../../src/domain/flow/templates.ts';
 import { isJsonLimitProblem, measureJson } from '../../src/domain/index.ts';
-import { DEFAULT_RUN_LIMITS, stepDataMessage, type RunLimits } from './run-budget.ts';
+import { DEFAULT_RUN_LIMITS, errorText, resolveStepData, StepFailure, stepDataMessage, type RunLimits } from './run-budget.ts';
 
 export interface StepTestResult {
   stepName: string;
@@ -75,7 +75,15 @@ export async function testStep(
   if (!step) throw stepNotFound();
   if (step.type !== 'CODE' && step.type !== 'PIECE') throw new ApiError(400, 'VALIDATION', 'Only code and piece steps can be tested');
 
-  const input = givenInput ?? (resolveTemplates(step.settings.input ?? {}, sampleScope(version, step, await listSamples(deps.db, version.flowId))) as Record<string, unknown>);
+  const limits = deps.limits ?? DEFAULT_RUN_LIMITS;
+  let input: Record<string, unknown>;
+  try {
+    input = givenInput ?? (resolveStepData(step.settings.input ?? {}, sampleScope(version, step, await listSamples(deps.db, version.flowId)), limits) as Record<string, unknown>);
+  } catch (error) {
+    if (!(error instanceof StepFailure)) throw error;
+    const saved = await saveSample(deps.db, version.flowId, stepName, { status: 'FAILED', output: null, error: error.message });
+    return { stepName, status: 'FAILED', output: null, error: error.message, code: null, logs: [], testedAt: saved.testedAt, duration: Math.max(0, Date.now() - started) };
+  }
   let outcome: { status: StepTestResult['status']; output: unknown; error: string | null; code: string | null; logs: string[] };
   if (step.type === 'CODE') {
     const result = await deps.runCode(step.settings.sourceCode?.code ?? '', input, userId);
@@ -96,12 +104,12 @@ export async function testStep(
       try {
         const output = await action(input, { userId, flowId: version.flowId, ...(signal ? { signal } : {}) });
         // A piece's output (an HTTP response's JSON) is measured before it is kept, as in a run.
-        const measured = measureJson(output, { maxSize: (deps.limits ?? DEFAULT_RUN_LIMITS).maxStepData });
+        const measured = measureJson(output, { maxSize: limits.maxStepData });
         outcome = isJsonLimitProblem(measured)
           ? { status: 'FAILED', output: null, error: stepDataMessage('The step’s output', measured), code: null, logs: [] }
           : { status: 'SUCCEEDED', output, error: null, code: null, logs: [] };
       } catch (error) {
-        outcome = { status: 'FAILED', output: null, error: error instanceof Error ? error.message : String(error), code: null, logs: [] };
+        outcome = { status: 'FAILED', output: null, error: errorText(error instanceof Error ? error.message : String(error)), code: null, logs: [] };
       }
     }
   }

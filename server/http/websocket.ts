@@ -196,11 +196,12 @@ function serveSocket(socket: WebSocket, log: FastifyBaseLogger, options: WebSock
           clearTimeout(authTimer);
           send({ type: 'auth_success' });
           detach?.();
-          detach = options.hub.attach(userId, send, {
-            ...(user.sessionId ? { sessionId: user.sessionId } : {}),
-            end: () => socket.close(CLOSE_SESSION_ENDED, 'Session ended'),
-          });
+          const endSession = () => socket.close(CLOSE_SESSION_ENDED, 'Session ended');
+          detach = options.hub.attach(userId, send, { ...(user.sessionId ? { sessionId: user.sessionId } : {}), end: endSession });
           closeAtExpiry(message.token);
+          // A logout between the check above and `attach` found no socket to end: look once more, now
+          // that this one is attached, so it cannot outlive its session.
+          await options.authenticate(message.token).catch(endSession);
         } catch (error) {
           // A failed re-authentication ends what the earlier one allowed: no more of that user's messages.
           detach?.();

@@ -122,6 +122,20 @@ describe('data made inside a run', () => {
     expect(JSON.stringify(run.steps).length).toBeLessThan(256 * 1024 + 64 * 1024);
   });
 
+  it('counts text written from references against the step cap before writing it', async () => {
+    const repeated = Array.from({ length: 5 }, () => '{{step_1}}').join(' and ');
+    const run = await runOf(flowOf('Echo', manualTrigger(), [code(1, "return 'e'.repeat(40 * 1024);", {}, 2), code(2, 'return 1;', { text: repeated })]));
+    expect(run.status).toBe('FAILED');
+    expect(run.steps[2]!.error).toBe('The step’s input is larger than 64 KB (RUN_MAX_STEP_DATA_KB)');
+  });
+
+  it('keeps 2,000 characters of an error, however much the code throws', async () => {
+    const run = await runOf(flowOf('Loud throw', manualTrigger(), [code(1, "throw new Error('w'.repeat(1024 * 1024));")]));
+    expect(run.status).toBe('FAILED');
+    expect(run.steps[1]!.error!.length).toBeLessThan(2100);
+    expect(run.steps[1]!.error).toMatch(/^w+/);
+  });
+
   it('fails a run that logs past the log-line cap', async () => {
     const run = await runOf(flowOf('Chatty', manualTrigger(), [code(1, 'for (let i = 0; i < 30; i++) console.log(i); return 1;', {}, 2), code(2, 'for (let i = 0; i < 30; i++) console.log(i); return 2;')]));
     expect(run.status).toBe('FAILED');

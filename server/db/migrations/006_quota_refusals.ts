@@ -14,7 +14,7 @@ export const quotaRefusalsMigration: Migration = {
       flow_id uuid NOT NULL REFERENCES flows (id) ON DELETE CASCADE,
       day date NOT NULL,
       refused integer NOT NULL DEFAULT 0,
-      run_id uuid,
+      run_id uuid REFERENCES flow_runs (id) ON DELETE SET NULL,
       PRIMARY KEY (flow_id, day)
     );
   `,

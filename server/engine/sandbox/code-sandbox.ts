@@ -58,6 +58,8 @@ interface Job {
 interface Slot {
   worker: Worker;
   ready: Promise<void>;
+  /** Whether QuickJS loaded in it (a thread that dies before is a failed start, retried with back-off). */
+  started: boolean;
   job: Job | null;
   guard: NodeJS.Timeout | null;
 }
@@ -81,6 +83,9 @@ export class CodeSandbox {
   private readonly graceMs: number;
   private readonly threadsPerOwner: number;
   private readonly maxDataSize: number;
+  private failedStarts = 0;
+  private spawnPausedUntil = 0;
+  private respawnTimer: NodeJS.Timeout | null = null;
 
   constructor(options: CodeSandboxOptions = {}) {
     this.threads = Math.max(1, options.threads ?? 2);
@@ -114,23 +119,42 @@ export class CodeSandbox {
 
   async close(): Promise<void> {
     this.closed = true;
+    if (this.respawnTimer) clearTimeout(this.respawnTimer);
     for (const job of this.waiting.splice(0)) job.resolve({ ok: false, reason: 'ERROR', message: 'The code sandbox closed', logs: [] });
     await Promise.all(this.slots.splice(0).map((slot) => this.retire(slot, 'The code sandbox closed')));
   }
 
   private dispatch(): void {
-    // Once code has run, every thread is kept started: a thread takes a second or more to load QuickJS,
-    // and the one kept free for other users must be ready when their code arrives.
-    while (!this.closed && this.slots.length < this.threads) this.spawn();
+    this.fillPool();
     while (this.waiting.length > 0) {
       const index = this.nextJobIndex();
       if (index < 0) return;
-      let slot = this.slots.find((candidate) => candidate.job === null);
-      if (!slot && this.slots.length < this.threads) slot = this.spawn();
+      const slot = this.slots.find((candidate) => candidate.job === null);
       if (!slot) return;
       const [job] = this.waiting.splice(index, 1);
       this.start(slot, job!);
     }
+  }
+
+  /**
+   * Once code has run, every thread is kept started: a thread takes a second or more to load QuickJS,
+   * and the one kept free for other users must be ready when their code arrives. Threads that die before
+   * they load are started again with a growing pause, never in a tight loop.
+   */
+  private fillPool(): void {
+    if (this.closed) return;
+    const wait = this.spawnPausedUntil - Date.now();
+    if (wait > 0) {
+      if (!this.respawnTimer) {
+        this.respawnTimer = setTimeout(() => {
+          this.respawnTimer = null;
+          this.dispatch();
+        }, wait);
+        this.respawnTimer.unref();
+      }
+      return;
+    }
+    while (this.slots.length < this.threads) this.spawn();
   }
 
   /** The oldest waiting job whose owner is below its share of threads; -1 when none may start. */
@@ -146,9 +170,13 @@ export class CodeSandbox {
   private spawn(): Slot {
     const worker = new Worker(WORKER_URL);
     let markReady!: () => void;
-    const slot: Slot = { worker, ready: new Promise((resolve) => (markReady = resolve)), job: null, guard: null };
+    const slot: Slot = { worker, ready: new Promise((resolve) => (markReady = resolve)), started: false, job: null, guard: null };
     worker.on('message', (message: { ready: true } | WorkerAnswer) => {
-      if ('ready' in message) return markReady();
+      if ('ready' in message) {
+        slot.started = true;
+        this.failedStarts = 0;
+        return markReady();
+      }
       const job = slot.job;
       if (!job || message.id !== job.id) return;
       this.finish(slot, message);
@@ -208,6 +236,10 @@ export class CodeSandbox {
   private replace(slot: Slot, message: string, reason: CodeFailure = 'ERROR'): void {
     if (!this.slots.includes(slot)) return;
     this.slots.splice(this.slots.indexOf(slot), 1);
+    if (!slot.started) {
+      this.failedStarts++;
+      this.spawnPausedUntil = Date.now() + Math.min(30_000, 250 * 2 ** this.failedStarts);
+    }
     void this.retire(slot, message, reason);
     if (!this.closed) this.dispatch();
   }

@@ -18,6 +18,8 @@ import { getQuickJS, shouldInterruptAfterDeadline } from 'quickjs-emscripten';
 
 const MAX_LOG_LINES = 100;
 const MAX_LOG_LINE = 2000;
+/** Characters of an error message kept (code may throw a string of megabytes); the engine cuts to the same. */
+const MAX_ERROR_TEXT = 2000;
 const STACK_BYTES = 512 * 1024;
 
 // Freeing a runtime that ran out of memory fails an assertion that QuickJS prints before it throws; that
@@ -59,8 +61,8 @@ function classify(error) {
   // Out of memory while building objects, QuickJS may have no memory left for an error value: it
   // throws null or an empty string. `run` tells that from code that throws null.
   if (error === null || error === undefined || error === '') return { reason: 'ERROR', message: 'The code threw an error without a message', blank: true };
-  const name = String(error?.name ?? '');
-  const message = String(error?.message ?? error);
+  const name = String(error?.name ?? '').slice(0, 200);
+  const message = String(error?.message ?? error).slice(0, MAX_ERROR_TEXT);
   if (name === 'InternalError' && /interrupted/i.test(message)) return { reason: 'TIMEOUT', message: 'The code ran past its time limit' };
   if (/out of memory/i.test(message)) return OUT_OF_MEMORY;
   return { reason: 'ERROR', message: name && name !== 'Error' ? `${name}: ${message}` : message };

@@ -15,7 +15,8 @@ export const INLINE_LIMIT = 256 * 1024;
 
 type Answer =
   | { id: number; ok: true; body: FlowBody; contentBytes: Uint8Array }
-  | { id: number; ok: false; refusal: { status: number; code: ApiErrorCode; message: string; details: ApiErrorDetails } };
+  | { id: number; ok: false; refusal: { status: number; code: ApiErrorCode; message: string; details: ApiErrorDetails } }
+  | { id: number; ok: false; internal: string };
 
 const WORKER_URL = new URL('./worker.mjs', import.meta.url);
 
@@ -53,6 +54,7 @@ export class FlowBodyReader {
       this.pending.delete(answer.id);
       // The stored content comes back as bytes: kept as bytes, for the database and the reply.
       if (answer.ok) waiting.resolve({ ...answer.body, write: { ...answer.body.write, contentJson: new JsonText(answer.contentBytes) } });
+      else if ('internal' in answer) waiting.reject(new Error(`Reading a flow body failed: ${answer.internal}`));
       else waiting.reject(new ApiError(answer.refusal.status, answer.refusal.code, answer.refusal.message, answer.refusal.details));
     });
     const lost = () => {

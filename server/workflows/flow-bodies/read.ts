@@ -50,6 +50,8 @@ function parseText(text: string, kind: FlowBodyKind): unknown {
   if (text.trim() === '') throw validationError({ _: ['Send a JSON body'] });
   if (jsonTextDepth(text, DEPTH[kind]) > DEPTH[kind]) throw tooDeep(DEPTH[kind]);
   try {
+    // A "__proto__" key stays an own property of plain data here; the domain copies keys with
+    // defineProperty (src/domain/flow/json.ts), so none ever becomes a prototype.
     return JSON.parse(text) as unknown;
   } catch {
     throw validationError({ _: ['Body is not valid JSON'] });

@@ -17,11 +17,12 @@ parentPort!.on('message', (message: { id: number; kind: FlowBodyKind; bytes: Uin
     const { contentJson: _text, ...write } = body.write;
     parentPort!.postMessage({ id: message.id, ok: true, body: { ...body, write }, contentBytes }, [contentBytes.buffer as ArrayBuffer]);
   } catch (error) {
-    const refusal =
-      error instanceof ApiError
-        ? { status: error.status, code: error.code, message: error.message, details: error.details }
-        : { status: 500, code: 'INTERNAL', message: error instanceof Error ? error.message : String(error), details: {} };
-    parentPort!.postMessage({ id: message.id, ok: false, refusal });
+    // A refusal goes back as it is; anything else is a bug, answered (and logged) as the server's 500.
+    if (error instanceof ApiError) {
+      parentPort!.postMessage({ id: message.id, ok: false, refusal: { status: error.status, code: error.code, message: error.message, details: error.details } });
+    } else {
+      parentPort!.postMessage({ id: message.id, ok: false, internal: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    }
   }
 });
 parentPort!.postMessage({ ready: true });

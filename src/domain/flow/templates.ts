@@ -8,6 +8,8 @@
  * Shared by the engine (server/engine) and the editor's data picker, so the picker offers exactly what
  * a run will read. (references.ts renames references when steps are copied.)
  */
+import { isJsonLimitProblem, measureJson } from '../json-limits.ts';
+
 const TEMPLATE = /\{\{\s*([^{}]+?)\s*\}\}/g;
 const WHOLE = /^\{\{\s*([^{}]+?)\s*\}\}$/;
 const PATH_PART = /[^.[\]]+|\[(\d+)\]/g;
@@ -28,25 +30,54 @@ export function readPath(scope: Scope, path: string): unknown {
   return value;
 }
 
-function asText(value: unknown): string {
-  if (value === undefined || value === null) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+/**
+ * Text written from references would pass `limit` characters: `"{{step_1}}"` repeated in a field writes
+ * the whole of step_1's output each time, so a few bytes of settings can ask for gigabytes.
+ */
+export class TemplateTooLarge extends Error {
+  constructor(readonly limit: number) {
+    super(`References write more than ${limit} characters of text`);
+    this.name = 'TemplateTooLarge';
+  }
 }
 
-/** Resolves every reference inside `value` (strings, arrays, objects; other values as they are). */
-export function resolveTemplates(value: unknown, scope: Scope): unknown {
+interface TextBudget {
+  left: number;
+  readonly limit: number;
+}
+
+function asText(value: unknown, budget: TextBudget): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'object') {
+    // Measured before it is written: an object too large for what is left is never stringified.
+    if (isJsonLimitProblem(measureJson(value, { maxSize: budget.left }))) throw new TemplateTooLarge(budget.limit);
+  }
+  const text = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  budget.left -= text.length;
+  if (budget.left < 0) throw new TemplateTooLarge(budget.limit);
+  return text;
+}
+
+/**
+ * Resolves every reference inside `value` (strings, arrays, objects; other values as they are). A lone
+ * reference takes the value itself (nothing is copied); references written into text count against
+ * `maxText` characters in all, past which it throws TemplateTooLarge.
+ */
+export function resolveTemplates(value: unknown, scope: Scope, maxText = Number.MAX_SAFE_INTEGER): unknown {
+  return resolveWithin(value, scope, { left: maxText, limit: maxText });
+}
+
+function resolveWithin(value: unknown, scope: Scope, budget: TextBudget): unknown {
   if (typeof value === 'string') {
     const whole = WHOLE.exec(value);
     if (whole) return readPath(scope, whole[1]!);
     if (!value.includes('{{')) return value;
-    return value.replace(TEMPLATE, (_text, path: string) => asText(readPath(scope, path)));
+    return value.replace(TEMPLATE, (_text, path: string) => asText(readPath(scope, path), budget));
   }
-  if (Array.isArray(value)) return value.map((item) => resolveTemplates(item, scope));
+  if (Array.isArray(value)) return value.map((item) => resolveWithin(item, scope, budget));
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[key] = resolveTemplates(item, scope);
+    for (const [key, item] of Object.entries(value)) out[key] = resolveWithin(item, scope, budget);
     return out;
   }
   return value;
