@@ -87,6 +87,9 @@ test('logout reaches the login page even when the server call fails', async ({ p
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login/);
+  // Logout reloads the page: read storage from the login page once it is on screen, not mid-navigation.
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  await page.waitForLoadState('load');
   expect(await page.evaluate(() => [localStorage.getItem('accessToken'), localStorage.getItem('user')])).toEqual([null, null]);
 });
 
