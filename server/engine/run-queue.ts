@@ -35,30 +35,30 @@ export async function enqueueRun(db: Queryable, run: Omit<QueuedRun, 'runId'>): 
  * workers for everyone else's (across processes the count may briefly overshoot by a concurrent claim).
  */
 export async function claimRun(db: Database, workerId: string, leaseMs: number, perUser = 1_000_000): Promise<QueuedRun | null> {
-  return db.transaction(async (tx) => {
-    // The payload comes as text, parsed here (JSON.parse has no depth limit): a payload queued before
-    // depth checks existed must reach the engine, which fails its run, not break every claim.
-    const { rows } = await tx.query<{ run_id: string; flow_id: string; version_id: string; user_id: string; payload: string }>(
-      `SELECT run_id, flow_id, version_id, user_id, payload::text AS payload FROM run_queue
+  // One statement (its own transaction): pick, lease and open the run's record in one round trip to
+  // the database, which is what a claim costs most. The payload comes as text, parsed here (JSON.parse
+  // has no depth limit): a payload queued before depth checks existed must reach the engine, which
+  // fails its run, not break every claim.
+  const { rows } = await db.query<{ run_id: string; flow_id: string; version_id: string; user_id: string; payload: string }>(
+    `WITH next AS (
+       SELECT run_id FROM run_queue
        WHERE claimed_by IS NULL
-         AND user_id NOT IN (SELECT user_id FROM run_queue WHERE claimed_by IS NOT NULL GROUP BY user_id HAVING count(*) >= $1)
-       ORDER BY enqueued_at, run_id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-      [perUser],
-    );
-    const row = rows[0];
-    if (!row) return null;
-    await tx.query(`UPDATE run_queue SET claimed_by = $2, lease_until = clock_timestamp() + $3 * interval '1 millisecond' WHERE run_id = $1`, [
-      row.run_id,
-      workerId,
-      leaseMs,
-    ]);
-    await tx.query(
-      `INSERT INTO flow_runs (id, flow_id, version_id, user_id, status, start_time, steps)
-       VALUES ($1, $2, $3, $4, 'RUNNING', date_trunc('milliseconds', clock_timestamp()), '[]'::jsonb)`,
-      [row.run_id, row.flow_id, row.version_id, row.user_id],
-    );
-    return { runId: row.run_id, flowId: row.flow_id, versionId: row.version_id, userId: row.user_id, payload: JSON.parse(row.payload) as unknown };
-  });
+         AND user_id NOT IN (SELECT user_id FROM run_queue WHERE claimed_by IS NOT NULL GROUP BY user_id HAVING count(*) >= $3)
+       ORDER BY enqueued_at, run_id LIMIT 1 FOR UPDATE SKIP LOCKED
+     ), claimed AS (
+       UPDATE run_queue q SET claimed_by = $1, lease_until = clock_timestamp() + $2 * interval '1 millisecond'
+       FROM next WHERE q.run_id = next.run_id
+       RETURNING q.run_id, q.flow_id, q.version_id, q.user_id, q.payload
+     ), opened AS (
+       INSERT INTO flow_runs (id, flow_id, version_id, user_id, status, start_time, steps)
+       SELECT run_id, flow_id, version_id, user_id, 'RUNNING', date_trunc('milliseconds', clock_timestamp()), '[]'::jsonb FROM claimed
+     )
+     SELECT run_id, flow_id, version_id, user_id, payload::text AS payload FROM claimed`,
+    [workerId, leaseMs, perUser],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return { runId: row.run_id, flowId: row.flow_id, versionId: row.version_id, userId: row.user_id, payload: JSON.parse(row.payload) as unknown };
 }
 
 /** Extends the lease while a long run goes on; false if the run is no longer this worker's. */
@@ -70,17 +70,15 @@ export async function renewLease(db: Database, runId: string, workerId: string, 
   return rows.length > 0;
 }
 
-/** Records the outcome and takes the run off the queue (only while this worker still holds it). */
+/** Records the outcome and takes the run off the queue (only while this worker still holds it); one statement. */
 export async function finishRun(db: Database, runId: string, workerId: string, result: FinishedRun): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const { rows } = await tx.query(`DELETE FROM run_queue WHERE run_id = $1 AND claimed_by = $2 RETURNING run_id`, [runId, workerId]);
-    if (rows.length === 0) return false;
-    await tx.query(
-      `UPDATE flow_runs SET status = $2, finish_time = date_trunc('milliseconds', clock_timestamp()), steps = $3::jsonb WHERE id = $1`,
-      [runId, result.status, storableJson(result.steps, 'The run')],
-    );
-    return true;
-  });
+  const { rows } = await db.query(
+    `WITH gone AS (DELETE FROM run_queue WHERE run_id = $1 AND claimed_by = $2 RETURNING run_id)
+     UPDATE flow_runs SET status = $3, finish_time = date_trunc('milliseconds', clock_timestamp()), steps = $4::jsonb
+     WHERE id IN (SELECT run_id FROM gone) RETURNING id`,
+    [runId, workerId, result.status, storableJson(result.steps, 'The run')],
+  );
+  return rows.length > 0;
 }
 
 /** Closes runs whose worker's lease ran out as INTERNAL_ERROR; answers how many. */
