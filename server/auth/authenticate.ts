@@ -24,9 +24,7 @@ export interface AuthSession {
 }
 
 export interface Authenticator {
-  /** The signed-in user of an access token, or a 401 ApiError. */
-  userFromToken(token: string): Promise<UserRow>;
-  /** The same, from `Authorization: Bearer <token>`. */
+  /** The signed-in user of `Authorization: Bearer <token>`, or a 401 ApiError. */
   userFromRequest(request: FastifyRequest): Promise<UserRow>;
   /** The user and the session of an access token, or a 401 ApiError. */
   sessionFromToken(token: string): Promise<AuthSession>;
@@ -59,9 +57,6 @@ export function createAuthenticator(db: Queryable, accessTokens: AccessTokens): 
 
   return {
     sessionFromToken,
-    async userFromToken(token) {
-      return (await sessionFromToken(token)).user;
-    },
     sessionFromRequest(request) {
       const token = tokenOf(request);
       return token ? sessionFromToken(token) : Promise.reject(authenticationRequired());

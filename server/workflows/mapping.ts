@@ -49,6 +49,11 @@ export function toFlowDto(flow: FlowRow, displayName: string): FlowDto {
  * as it is, without re-validating a possibly large flow on every read.
  */
 export function toVersionDto(row: VersionRow): VersionDto {
+  return { ...versionHead(row), trigger: row.content.trigger, steps: row.content.steps };
+}
+
+/** Every field of a version's DTO but its content. */
+function versionHead(row: Omit<VersionRow, 'content'>): Omit<VersionDto, 'trigger' | 'steps'> {
   return {
     id: row.id,
     flowId: row.flow_id,
@@ -56,8 +61,6 @@ export function toVersionDto(row: VersionRow): VersionDto {
     state: row.state,
     valid: row.valid,
     schemaVersion: row.schema_version,
-    trigger: row.content.trigger,
-    steps: row.content.steps,
     created: iso(row.created),
     updated: iso(row.updated),
   };
@@ -69,16 +72,7 @@ export function toVersionDto(row: VersionRow): VersionDto {
  * toVersionDto; content last): the parts to write one after the other.
  */
 export function versionDtoParts(row: Omit<VersionRow, 'content'>, contentJson: string | JsonText): Array<string | Uint8Array> {
-  const head = {
-    id: row.id,
-    flowId: row.flow_id,
-    displayName: row.display_name,
-    state: row.state,
-    valid: row.valid,
-    schemaVersion: row.schema_version,
-    created: iso(row.created),
-    updated: iso(row.updated),
-  };
+  const head = versionHead(row);
   // The content's text opens with '{' (one byte): what follows it continues the head's object.
   const rest = typeof contentJson === 'string' ? contentJson.slice(1) : contentJson.bytes.subarray(1);
   return [`${JSON.stringify(head).slice(0, -1)},`, rest];
