@@ -19,6 +19,7 @@ import { summarise, type Summary } from './stats.ts';
 
 export interface HardeningFigures {
   importMb: number;
+  largeSteps: number;
   healthIdleMs: Summary;
   healthDuringLargeBodiesMs: Summary;
   healthDuringCapsMs: Summary;
@@ -140,8 +141,9 @@ export async function measureHardeningFigures(): Promise<HardeningFigures> {
     const token = await api.user('Bench');
     const healthIdleMs = await healthWhile(base, new Promise((resolve) => setTimeout(resolve, 2000)));
 
-    // Three imports and three autosaves of a 10,000-step flow at once.
-    const flat = fromNestedFlow(mixedFlow(10_000).nested);
+    // Three imports and three autosaves of a 10,000-step flow at once (BENCH_LARGE_STEPS for another size).
+    const largeSteps = Number(process.env.BENCH_LARGE_STEPS ?? 10_000);
+    const flat = fromNestedFlow(mixedFlow(largeSteps).nested);
     const importText = toNestedFlowJson(flat);
     const targets = await Promise.all([1, 2, 3].map(async () => (await api.call('POST', '/workflow', { displayName: 'Big' }, token)).json()));
     const configuration = JSON.stringify(toStoredContent(flat));
@@ -184,6 +186,7 @@ export async function measureHardeningFigures(): Promise<HardeningFigures> {
 
     return {
       importMb: Math.round((importText.length / 1024 / 1024) * 10) / 10,
+      largeSteps,
       healthIdleMs: summarise(healthIdleMs),
       healthDuringLargeBodiesMs: summarise(healthDuringLargeBodiesMs),
       healthDuringCapsMs: summarise(healthDuringCapsMs),
@@ -200,7 +203,7 @@ export function printHardeningFigures(f: HardeningFigures): void {
   const row = (label: string, s: Summary) => console.log(`  ${label.padEnd(58)} p50 ${s.p50.toFixed(1)} ms  p99 ${s.p99.toFixed(1)} ms  max ${s.max.toFixed(1)} ms  (${s.n} probes)`);
   console.log('\nHardening (server in a child process, /api/health probed every 10 ms)');
   row('health, idle', f.healthIdleMs);
-  row(`health, 3 imports + 3 autosaves of 10,000 steps (${f.importMb} MB)`, f.healthDuringLargeBodiesMs);
+  row(`health, 3 imports + 3 autosaves of ${f.largeSteps.toLocaleString('en-US')} steps (${f.importMb} MB)`, f.healthDuringLargeBodiesMs);
   row('health, 20 runs hitting the run caps', f.healthDuringCapsMs);
   console.log(`  cap runs ended: ${Object.entries(f.capOutcomes).map(([status, n]) => `${status} ${n}`).join(', ')}`);
   console.log(
