@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createServer } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
+import { apiCaller } from './api-caller.ts';
 import { summarise, type Summary } from './stats.ts';
 
 export interface EngineFigures {
@@ -64,20 +65,8 @@ export async function measureEngineFigures(): Promise<EngineFigures> {
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     const address = server.app.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
-    let token = '';
-    const call = async (method: string, path: string, body?: unknown) => {
-      const reply = await fetch(`${base}${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const json = (await reply.json()) as Record<string, any>;
-      if (!reply.ok) throw new Error(`${method} ${path}: ${reply.status} ${JSON.stringify(json)}`);
-      return json;
-    };
-    const user = { name: 'Bench', email: 'bench-engine@example.com', password: 'bench-password-1' };
-    await call('POST', '/auth/register', user);
-    token = (await call('POST', '/auth/login', { email: user.email, password: user.password })).access_token;
+    const { call, signIn } = apiCaller(base);
+    await signIn('bench-engine@example.com');
 
     const publish = async (name: string, steps: unknown[]) => {
       const created = await call('POST', '/workflow', { displayName: name });

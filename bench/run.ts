@@ -1,12 +1,15 @@
 /**
  * `npm run bench`: figures, not tests. Prints a table per area; `--json` prints one JSON object instead.
- * `--only editor`, `--only layout`, `--only server`, `--only engine` or `--only hardening` runs one area. Run with --expose-gc (the npm script does) so heap
+ * `--only editor`, `--only layout`, `--only server`, `--only engine`, `--only run-path`, `--only hardening` or `--only analytics` runs one area (analytics: `--analytics-runs N`,
+ * default 1,000,000; BENCH_DATABASE_URL adds PostgreSQL). Run with --expose-gc (the npm script does) so heap
  * growth is measured after a collection.
  */
+import { measureAnalyticsFigures, printAnalyticsFigures } from './analytics.ts';
 import { measureEditorFigures, printEditorFigures } from './editor.ts';
 import { measureEngineFigures, printEngineFigures } from './engine.ts';
 import { measureHardeningFigures, printHardeningFigures } from './hardening.ts';
 import { measureLayoutFigures, printLayoutFigures } from './layout.ts';
+import { measureRunPath, printRunPathFigures } from './run-path.ts';
 import { measureServerFigures, printServerFigures } from './server.ts';
 
 const args = process.argv.slice(2);
@@ -34,9 +37,19 @@ if (!only || only === 'engine') {
   results.engine = engine;
   if (!json) printEngineFigures(engine);
 }
+if (!only || only === 'run-path') {
+  const runPath = await measureRunPath();
+  results.runPath = runPath;
+  if (!json) printRunPathFigures(runPath);
+}
 if (!only || only === 'hardening') {
   const hardening = await measureHardeningFigures();
   results.hardening = hardening;
   if (!json) printHardeningFigures(hardening);
+}
+if (!only || only === 'analytics') {
+  const analytics = await measureAnalyticsFigures();
+  results.analytics = analytics;
+  if (!json) printAnalyticsFigures(analytics);
 }
 if (json) console.log(JSON.stringify(results));

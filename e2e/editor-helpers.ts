@@ -159,8 +159,14 @@ export async function addStep(page: Page, plusLabel: string, item: 'Code' | 'Loo
   }).toPass({ timeout: 10_000 });
   const dialog = picker(page);
   await expect(dialog).toBeVisible();
+  const meta = stepSettings(page).locator('.step-settings-meta');
+  const shownBefore = (await meta.count()) > 0 ? await meta.textContent() : null;
   await dialog.locator('.step-picker-option').filter({ has: page.locator('.settings-piece-name').getByText(item, { exact: true }) }).click();
   await expect(dialog).toBeHidden();
+  // The picker closes before the core has added the step; until the new step's settings are shown, the
+  // panel still belongs to the step selected before, and typing would edit that one.
+  await expect(meta).toContainText(` · ${item}`);
+  if (shownBefore !== null) await expect(meta).not.toHaveText(shownBefore);
 }
 
 /** Picks the Manual trigger in the trigger's settings (its "Choose how the workflow starts" list). */

@@ -70,6 +70,7 @@ for (const how of ['503', 'abort'] as const) {
     const outage = await failAutosave(page, how);
     await addStep(page, 'Add a step after Run manually', 'Code');
     await stepSettings(page).getByLabel('Display name').fill('Made offline');
+    await expectTitle(page, 'step_1', 'Made offline');
     await addStep(page, 'Add a step after Made offline', 'Loop on Items');
     await expectTitle(page, 'step_2', 'Loop on Items');
     await expect(saveIndicator(page)).toHaveText(how === '503' ? 'Unsaved changes' : 'Offline — kept on this device');

@@ -1,6 +1,7 @@
-// `npm test`: every suite a fresh machine can run — unit and UI (rstest), server (rstest, on PGlite, and
-// again on PostgreSQL when TEST_DATABASE_URL is set), and the browser (Playwright) — then one closing
-// line `tests: N passed, N failed` summing them all. Exits non-zero when any suite fails.
+// `npm test`: every suite a fresh machine can run — the layering rules (dependency-cruiser, one test per
+// rule), the types of each layer (one test per tsconfig), unit and UI (rstest), server (rstest, on PGlite, and again on PostgreSQL when TEST_DATABASE_URL
+// is set), and the browser (Playwright) — then one closing line `tests: N passed, N failed` summing them
+// all. Exits non-zero when any suite fails.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,6 +36,12 @@ function playwrightCounts(output) {
   return { passed: count('passed') + count('flaky'), failed: count('failed') + count('timed out') };
 }
 
+/** Our own checks close with one line such as `layers: 10 passed, 1 failed` (one test per rule or config). */
+const closingCounts = (word) => (output) => {
+  const match = new RegExp(`^${word}: (\\d+) passed, (\\d+) failed$`, 'm').exec(output);
+  return { passed: Number(match?.[1] ?? 0), failed: Number(match?.[2] ?? 0) };
+};
+
 const suites = [];
 async function suite(label, command, args, parse, env) {
   const { code, output } = await run(label, command, args, env);
@@ -45,6 +52,8 @@ async function suite(label, command, args, parse, env) {
 }
 
 const npx = 'npx';
+await suite('layering rules (dependency-cruiser)', process.execPath, ['scripts/check-layers.mjs'], closingCounts('layers'));
+await suite('types, per layer', process.execPath, ['scripts/typecheck.mjs'], closingCounts('typecheck'));
 await suite('unit, ui and server tests (PGlite)', npx, ['rstest', 'run'], rstestCounts, { DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {
   await suite('server tests (PostgreSQL)', npx, ['rstest', 'run', '--project', 'node', 'tests/server'], rstestCounts, {

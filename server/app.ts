@@ -4,6 +4,7 @@
  */
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { analyticsRoutes } from './analytics/routes.ts';
 import { createAccessTokens } from './auth/access-tokens.ts';
 import { createAuthenticator } from './auth/authenticate.ts';
 import type { AuthDependencies } from './auth/dependencies.ts';
@@ -23,20 +24,25 @@ import { loadServerSecrets } from './secrets/server-secrets.ts';
 import { pruneExpiredRows } from './db/prune.ts';
 import { answerFrameworkError, installErrorHandler } from './http/errors.ts';
 import { installJsonBodyParser } from './http/json-body.ts';
-import { createLiveHub, type LiveHub } from './http/live-hub.ts';
 import { loggerOptions } from './http/logging.ts';
+import { createLiveHub, type LiveHub } from './live/live-hub.ts';
+import { registerWebSocket } from './live/websocket.ts';
 import { registerSpa } from './http/spa.ts';
-import { registerWebSocket } from './http/websocket.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createEngine, type Engine } from './engine/engine.ts';
 import { engineRoutes } from './engine/routes.ts';
-import { webhookRoutes } from './engine/webhook-routes.ts';
 import { templateRoutes } from './templates/routes.ts';
 import { variableRoutes } from './variables/routes.ts';
-import { runRoutes } from './workflows/run-routes.ts';
+import { runRoutes } from './runs/run-routes.ts';
+import { runStartRoutes } from './runs/routes.ts';
+import { createRuns, type Runs } from './runs/runs.ts';
+import { webhookRoutes } from './runs/webhook-routes.ts';
+import { workflowsForRuns } from './workflows/runs-port.ts';
 import { workflowRoutes } from './workflows/routes.ts';
 import { versionRoutes } from './workflows/version-routes.ts';
 import { flowBodyRoutes } from './workflows/flow-body-routes.ts';
+import { activityMessage, type AnnounceActivity } from './activity/recording.ts';
+import { activityRoutes } from './activity/routes.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
@@ -87,6 +93,7 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
   let hub: LiveHub | undefined;
 
   let engine: Engine | undefined;
+  let runs: Runs | undefined;
 
   try {
     // Read before migrating: migration 005 deletes the secrets older installs kept in the database.
@@ -121,18 +128,26 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
     await app.register(authRoutes(deps), { prefix: '/api/auth' });
     await app.register(passwordRoutes(deps), { prefix: '/api/auth' });
     await app.register(profileRoutes(authenticator), { prefix: '/api' });
-    engine = await createEngine({ db, hub, settings: options.engine, log: app.log });
-    const runEngine = engine;
+    const liveHub = hub;
+    const workflows = workflowsForRuns(db);
+    engine = createEngine({ db, readVersion: workflows.readVersion, notifyUser: (userId, message) => liveHub.notifyUser(userId, message), settings: options.engine });
+    // An activity entry just recorded reaches the owner's open dashboards (notifyUser never rejects).
+    const announceActivity: AnnounceActivity = (userId, activity) => void liveHub.notifyUser(userId, activityMessage(activity));
+    runs = await createRuns({ db, hub, engine, workflows, settings: options.engine, log: app.log, announceActivity });
+    const startedRuns = runs;
     // Publishing, enabling or deleting a workflow may add or remove a schedule.
-    const services = { db, authenticator, onFlowsChanged: () => runEngine.flowsChanged() };
+    const services = { db, authenticator, onFlowsChanged: () => startedRuns.flowsChanged(), announceActivity };
     await app.register(workflowRoutes(services), { prefix: '/api' });
     await app.register(versionRoutes(services), { prefix: '/api' });
     await app.register(flowBodyRoutes(services), { prefix: '/api' });
-    await app.register(runRoutes({ ...services, scheduleMinIntervalMs: options.engine.scheduleMinIntervalMs }), { prefix: '/api' });
+    await app.register(runRoutes({ db, authenticator, workflows, scheduleMinIntervalMs: options.engine.scheduleMinIntervalMs }), { prefix: '/api' });
     await app.register(variableRoutes({ ...services, cipher: secrets.valuesCipher }), { prefix: '/api' });
     await app.register(templateRoutes(services), { prefix: '/api' });
-    await app.register(engineRoutes({ db, authenticator, engine, appUrl: options.appUrl }), { prefix: '/api' });
-    await app.register(webhookRoutes({ db, engine, perMinute: options.engine.webhookPerMinute }), { prefix: '/api' });
+    await app.register(runStartRoutes({ db, authenticator, runs, workflows, appUrl: options.appUrl }), { prefix: '/api' });
+    await app.register(engineRoutes({ db, authenticator, engine, workflows }), { prefix: '/api' });
+    await app.register(analyticsRoutes({ db, authenticator }), { prefix: '/api' });
+    await app.register(webhookRoutes({ db, runs, perMinute: options.engine.webhookPerMinute }), { prefix: '/api' });
+    await app.register(activityRoutes({ db, authenticator }), { prefix: '/api' });
     await registerWebSocket(app, {
       authenticate: async (token) => {
         const { user, sessionId } = await authenticator.sessionFromToken(token);
@@ -150,6 +165,7 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
     await keepDataDirPrivate();
   } catch (error) {
     await app.close().catch(() => undefined);
+    await runs?.close();
     await engine?.close();
     await hub?.close();
     await db.close();
@@ -159,13 +175,14 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
   const longestWindowMs = Math.max(...Object.values(options.rateLimits).map((rule) => rule.windowMs));
   const prune = () =>
     Promise.all([
-      pruneExpiredRows(db, longestWindowMs).catch((error: unknown) => app.log.error({ err: error }, 'Pruning failed')),
+      pruneExpiredRows(db, longestWindowMs, options.activityRetentionDays).catch((error: unknown) => app.log.error({ err: error }, 'Pruning failed')),
       keepDataDirPrivate().catch((error: unknown) => app.log.warn({ err: error }, 'Tightening DATA_DIR failed')),
     ]);
   const pruneTimer = setInterval(prune, PRUNE_INTERVAL_MS);
   pruneTimer.unref();
 
   const runningEngine = engine!;
+  const runningRuns = runs!;
   let closing: Promise<void> | undefined;
   return {
     app,
@@ -176,6 +193,8 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
       closing ??= (async () => {
         clearInterval(pruneTimer);
         await app.close();
+        // Runs first: the ones going on still need the engine to end and be recorded.
+        await runningRuns.close();
         await runningEngine.close();
         await mailer.whenIdle();
         await hub.close();

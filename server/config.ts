@@ -179,6 +179,10 @@ const variables = {
     schema: positiveInt.default(600),
     description: 'Calls a workflow’s webhook URL accepts per minute (the URL is public; beyond it callers get 429).',
   },
+  ACTIVITY_RETENTION_DAYS: {
+    schema: positiveInt.default(90),
+    description: 'Days the dashboard’s activity feed keeps an entry after its latest occurrence; older entries are pruned hourly.',
+  },
   DELAY_PIECE_MAX_SECONDS: {
     schema: z.coerce.number().int().min(0).default(3600),
     description: 'Longest wait a Delay step may ask for; the run holds a worker while it waits.',
@@ -239,6 +243,8 @@ export interface Config {
   wsAuthTimeoutMs: number;
   rateLimits: RateLimitSettings;
   refreshReuseGraceSeconds: number;
+  /** ACTIVITY_RETENTION_DAYS */
+  activityRetentionDays: number;
   engine: EngineSettings;
 }
 
@@ -315,6 +321,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     wsPingIntervalMs: e.WS_PING_INTERVAL_MS,
     wsAuthTimeoutMs: e.WS_AUTH_TIMEOUT_MS,
     refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
+    activityRetentionDays: e.ACTIVITY_RETENTION_DAYS,
     engine: {
       concurrency: e.RUN_CONCURRENCY,
       dailyQuota: e.RUN_DAILY_QUOTA,

@@ -18,7 +18,7 @@ import {
   type TextMark,
   type ViewportState,
 } from './probes.ts';
-import type { Session } from './setup.ts';
+import { signedInContext, type Session } from './setup.ts';
 
 export const STEP_TIMEOUT_MS = 60_000;
 
@@ -332,17 +332,7 @@ async function measurePan(page: Page, mode: 'wheel' | 'drag'): Promise<PanFigure
 
 export async function measureSize(browser: Browser, steps: number, importMs: number, options: MeasureOptions): Promise<SizeFigures> {
   const figures: SizeFigures = { steps, workflowId: options.workflowId, importMs, problems: {}, consoleErrors: [] };
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  // signed in before the app's first line runs; only when absent, so a token the app refreshed is kept
-  await context.addInitScript(
-    ({ accessToken, refreshToken, userJson }) => {
-      if (localStorage.getItem('accessToken')) return;
-      localStorage.setItem('accessToken', accessToken);
-      localStorage.setItem('refreshToken', refreshToken);
-      localStorage.setItem('user', userJson);
-    },
-    options.session,
-  );
+  const context = await signedInContext(browser, options.session);
   await context.addInitScript({ content: PROBES_SCRIPT });
   const page = await context.newPage();
   page.on('dialog', (dialog) => void dialog.accept());

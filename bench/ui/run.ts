@@ -15,6 +15,8 @@
  *   pan         rAF callbacks counted in the page for 3 s while the mouse wheel (or a drag) pans the pane
  * Once: the login page's JavaScript (first visit, signed out) and the editor's chunk(s) in the build (gzip).
  *
+ * With --dashboard instead: the dashboard a user with a busy year lands on (bench/ui/dashboard.ts;
+ * --dashboard-runs 1000000, --opens).
  * Options (after `--`): --sizes 1000,10000  --reps 20  --warmup 2  --opens 3  --pan wheel|drag
  *   --json (one JSON object on stdout; progress on stderr)  --no-build | --rebuild  --dist <dir>
  * Each browser step gives up after 60 s with a message (e.g. while the canvas is not in src/ yet).
@@ -24,6 +26,7 @@ import { resolve } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { mixedFlow } from '../flow-generator.ts';
 import { chunksContaining, measureLoginPage, type ChunkSize, type ScriptTotals } from './assets.ts';
+import { measureDashboard, seedDashboardUser, type DashboardFigures } from './dashboard.ts';
 import { measureSize, type EditFigures, type SizeFigures } from './measure.ts';
 import { DEFAULT_DIST, ensureBuild, importFlow, log, login, registerUser, startServer } from './setup.ts';
 
@@ -211,10 +214,40 @@ function print(results: Results): void {
   }
 }
 
+async function dashboardMain(): Promise<DashboardFigures> {
+  ensureBuild(distDir, build);
+  const runs = number('--dashboard-runs', 1_000_000);
+  const server = await startServer(distDir, (dataDir) => seedDashboardUser(dataDir, runs));
+  let browser: Browser | undefined;
+  try {
+    const session = await login(server.origin);
+    browser = await launchBrowser();
+    return await measureDashboard(browser, { origin: server.origin, distDir, session, opens: Math.max(opens, 5), runs });
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await server.stop();
+  }
+}
+
+function printDashboard(f: DashboardFigures): void {
+  console.log(`Dashboard (${f.runs.toLocaleString('en')} runs of one user over a year, real server, 1280×800)`);
+  console.log(row('navigation → 4 cards filled', `${ms(f.firstMs)} first visit (cold cache)`));
+  console.log(row('  again', `median ${ms(f.againMs.p50)} · p95 ${ms(f.againMs.p95)} · n=${f.againMs.n} (warm cache)`));
+  console.log(row('JavaScript of the route', `${kib(f.javascript.gzipBytes)} gzip in ${f.javascript.files} files`));
+  for (const chunk of f.dashboardChunks) console.log(row("  the dashboard's own chunk", `${kib(chunk.gzipBytes)} gzip — ${chunk.file}`));
+  if (f.consoleErrors.length) console.log(row('console errors', f.consoleErrors.slice(0, 3).join(' | ')));
+}
+
 try {
-  const results = await main();
-  if (json) console.log(JSON.stringify(results));
-  else print(results);
+  if (args.includes('--dashboard')) {
+    const figures = await dashboardMain();
+    if (json) console.log(JSON.stringify(figures));
+    else printDashboard(figures);
+  } else {
+    const results = await main();
+    if (json) console.log(JSON.stringify(results));
+    else print(results);
+  }
 } catch (error) {
   console.error(`bench:ui failed: ${(error as Error).message}`);
   process.exitCode = 1;

@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { Browser, BrowserContext } from '@playwright/test';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const DEFAULT_DIST = join(ROOT, '.tmp/bench-ui-dist');
@@ -71,10 +72,14 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the real server (scripts/start.mjs, SKIP_BUILD=1) and waits for /api/health. */
-export async function startServer(distDir: string): Promise<RunningServer> {
+/**
+ * Starts the real server (scripts/start.mjs, SKIP_BUILD=1) and waits for /api/health; `prepare` fills its
+ * fresh data directory first (the dashboard bench seeds runs there).
+ */
+export async function startServer(distDir: string, prepare?: (dataDir: string) => Promise<void>): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'flowsmith-bench-ui-'));
+  if (prepare) await prepare(dataDir);
   const origin = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'scripts/start.mjs')], {
     cwd: ROOT,
@@ -152,16 +157,16 @@ async function postJson(url: string, body: string, token?: string): Promise<Resp
   });
 }
 
-const USER = { name: 'UI Bench', email: `ui-bench-${Date.now().toString(36)}@example.com`, password: 'bench-password-1' };
+export const BENCH_USER = { name: 'UI Bench', email: `ui-bench-${Date.now().toString(36)}@example.com`, password: 'bench-password-1' };
 
 export async function registerUser(origin: string): Promise<void> {
-  const reply = await postJson(`${origin}/api/auth/register`, JSON.stringify(USER));
+  const reply = await postJson(`${origin}/api/auth/register`, JSON.stringify(BENCH_USER));
   if (reply.status !== 201) throw new Error(`register answered ${reply.status}: ${await reply.text()}`);
 }
 
 /** A fresh token pair (one per browser context: the app rotates refresh tokens). */
 export async function login(origin: string): Promise<Session> {
-  const reply = await postJson(`${origin}/api/auth/login`, JSON.stringify({ email: USER.email, password: USER.password, remember: true }));
+  const reply = await postJson(`${origin}/api/auth/login`, JSON.stringify({ email: BENCH_USER.email, password: BENCH_USER.password, remember: true }));
   if (!reply.ok) throw new Error(`login answered ${reply.status}: ${await reply.text()}`);
   const body = (await reply.json()) as { access_token: string; refresh_token: string; user: unknown };
   return { accessToken: body.access_token, refreshToken: body.refresh_token, userJson: JSON.stringify(body.user) };
@@ -175,4 +180,22 @@ export async function importFlow(origin: string, token: string, nested: unknown)
   if (reply.status !== 201) throw new Error(`import answered ${reply.status}: ${(await reply.text()).slice(0, 500)}`);
   const created = (await reply.json()) as { flow: { id: string } };
   return { id: created.flow.id, ms: performance.now() - started };
+}
+
+/**
+ * A 1280×800 browser context signed in before the app's first line runs; only when absent, so a token
+ * the app refreshed is kept across visits.
+ */
+export async function signedInContext(browser: Browser, session: Session): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(
+    ({ accessToken, refreshToken, userJson }) => {
+      if (localStorage.getItem('accessToken')) return;
+      localStorage.setItem('accessToken', accessToken);
+      localStorage.setItem('refreshToken', refreshToken);
+      localStorage.setItem('user', userJson);
+    },
+    session,
+  );
+  return context;
 }

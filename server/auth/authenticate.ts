@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../shared/api-error.ts';
 import { AccessTokenError, type AccessTokens } from './access-tokens.ts';
 import { findSessionUser, type UserRow } from './users.ts';
 

@@ -1,6 +1,6 @@
 import type { RateLimitSettings } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import type { LiveHub } from '../http/live-hub.ts';
+import type { LiveHub } from '../live/live-hub.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import type { Authenticator } from './authenticate.ts';

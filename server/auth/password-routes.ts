@@ -5,7 +5,7 @@ import {
   forgotPasswordRequestSchema,
   resetPasswordRequestSchema,
 } from '../../src/domain/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../shared/api-error.ts';
 import { parse } from '../http/validate.ts';
 import { AUTH_BODY_LIMIT, type AuthDependencies } from './dependencies.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.ts';

@@ -4,7 +4,7 @@
  */
 import type { RateLimitRule } from '../config.ts';
 import type { Queryable } from '../db/database.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../shared/api-error.ts';
 import { sha256Hex } from './secrets.ts';
 
 export interface RateLimitHit {

@@ -9,7 +9,7 @@ import {
   registerRequestSchema,
   UI_MESSAGES,
 } from '../../src/domain/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../shared/api-error.ts';
 import { parse } from '../http/validate.ts';
 import { AUTH_BODY_LIMIT, type AuthDependencies } from './dependencies.ts';
 import { GoogleTokenError } from './google.ts';

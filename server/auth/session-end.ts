@@ -8,7 +8,7 @@
  *   the sockets authenticated with that session's tokens are closed.
  */
 import type { Database, Queryable } from '../db/database.ts';
-import type { LiveHub } from '../http/live-hub.ts';
+import type { LiveHub } from '../live/live-hub.ts';
 import { revokeAllRefreshTokens, revokeSession } from './refresh-tokens.ts';
 import { setPasswordHash } from './users.ts';
 

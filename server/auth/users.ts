@@ -24,11 +24,6 @@ export function toPublicUser(row: UserRow): Required<User> {
   return { id: row.id, name: row.name, email: row.email, createdAt: new Date(row.created_at).toISOString() };
 }
 
-export async function findUserById(db: Queryable, id: string): Promise<UserRow | undefined> {
-  const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
-  return rows[0];
-}
-
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
   const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE email_key = $1`, [emailKey(email)]);
   return rows[0];

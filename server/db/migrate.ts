@@ -4,12 +4,14 @@
  * first migrates and the others wait, then find nothing left to do. The lock key includes the schema, so
  * separate schemas on one server (the test suites) do not wait for each other.
  */
-import type { Database } from './database.ts';
+import type { Database, Queryable } from './database.ts';
 
 export interface Migration {
   version: number;
   name: string;
   sql: string;
+  /** A step SQL cannot say (rows re-read with the domain's rules), run after `sql` in the same transaction. */
+  run?: (tx: Queryable) => Promise<void>;
 }
 
 export async function migrate(db: Database, migrations: readonly Migration[]): Promise<number[]> {
@@ -27,7 +29,8 @@ export async function migrate(db: Database, migrations: readonly Migration[]): P
     const newlyApplied: number[] = [];
     for (const migration of migrations) {
       if (applied.has(migration.version)) continue;
-      await tx.exec(migration.sql);
+      if (migration.sql.trim() !== '') await tx.exec(migration.sql);
+      if (migration.run) await migration.run(tx);
       await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
       newlyApplied.push(migration.version);
     }

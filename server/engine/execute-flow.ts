@@ -54,6 +54,11 @@ export interface EngineDeps {
   now?: () => number;
   signal?: AbortSignal;
   limits?: RunLimits;
+  /**
+   * Called each time a step starts or ends, with every record so far (the same objects, still being
+   * filled in): it must only take note, cheaply, and read them later — the run does not wait for it.
+   */
+  onProgress?: (steps: readonly StepRecord[]) => void;
 }
 
 export interface FlowResult {
@@ -76,6 +81,7 @@ export async function executeFlow(version: FlatVersion, triggerOutput: unknown, 
   const resolve = (value: unknown) => resolveStepData(value, scope, limits);
   const trigger: StepRecord = { stepName: 'trigger', displayName: version.trigger.displayName, type: version.trigger.type, status: 'SUCCEEDED', duration: 0 };
   const records: StepRecord[] = [trigger];
+  const progressed = () => deps.onProgress?.(records);
   try {
     budget.record();
     budget.admit(triggerOutput, 'The trigger’s output');
@@ -104,8 +110,10 @@ export async function executeFlow(version: FlatVersion, triggerOutput: unknown, 
     into.push(record);
     if (step.skip) {
       record.status = 'SKIPPED';
+      progressed();
       return;
     }
+    progressed();
     const started = now();
     try {
       switch (step.type) {
@@ -193,6 +201,7 @@ export async function executeFlow(version: FlatVersion, triggerOutput: unknown, 
       scope[step.name] = { error: record.error };
     } finally {
       record.duration = Math.max(0, now() - started);
+      progressed();
     }
   }
 

@@ -1,35 +1,42 @@
 /**
  * What a worker does with a claimed run: reads the version it was queued with, walks it with the
  * engine (code in the sandbox, pieces by their implementations), and hands back the outcome with every
- * step run in the API's shape. A version that cannot be read (deleted meanwhile, or not a valid flow)
- * ends the run INTERNAL_ERROR with the reason on a trigger record, never an exception in the pool.
+ * step's record. A version that cannot be read (deleted meanwhile, or not a valid flow) ends the run
+ * INTERNAL_ERROR with the reason on a trigger record, never an exception in the pool.
  */
-import type { Database } from '../db/database.ts';
-import { normalizeStep } from '../workflows/runs-repository.ts';
-import { flatFromRow } from '../workflows/service.ts';
-import { findFlowVersion } from '../workflows/versions-repository.ts';
-import { executeFlow, type EngineDeps } from './execute-flow.ts';
-import type { FinishedRun, QueuedRun } from './run-queue.ts';
+import type { FlatVersion } from '../../src/domain/index.ts';
+import { executeFlow, type EngineDeps, type FlowResult, type StepRecord } from './execute-flow.ts';
 import type { RunLimits } from './run-budget.ts';
 
+/** One queued run as the engine needs it (server/runs claims it and records the outcome). */
+export interface RunToExecute {
+  runId: string;
+  flowId: string;
+  versionId: string;
+  userId: string;
+  payload: unknown;
+}
+
 export interface RunExecutorDeps {
-  db: Database;
+  /** The version's content; undefined once it no longer exists, a rejection when it cannot be read. */
+  readVersion(flowId: string, versionId: string): Promise<FlatVersion | undefined>;
   runCode: EngineDeps['runCode'];
   pieceAction: EngineDeps['pieceAction'];
   limits?: RunLimits;
 }
 
-export function createRunExecutor(deps: RunExecutorDeps): (run: QueuedRun, signal?: AbortSignal) => Promise<FinishedRun> {
-  return async (run, signal) => {
-    const row = await findFlowVersion(deps.db, run.flowId, run.versionId);
-    if (!row) return failed('The workflow version of this run no longer exists');
-    let version;
+export type ExecuteRun = (run: RunToExecute, signal?: AbortSignal, onProgress?: (steps: readonly StepRecord[]) => void) => Promise<FlowResult>;
+
+export function createRunExecutor(deps: RunExecutorDeps): ExecuteRun {
+  return async (run, signal, onProgress) => {
+    let version: FlatVersion | undefined;
     try {
-      version = flatFromRow(row);
+      version = await deps.readVersion(run.flowId, run.versionId);
     } catch (error) {
       return failed(error instanceof Error ? error.message : 'The workflow version cannot be read');
     }
-    const result = await executeFlow(version, run.payload, {
+    if (!version) return failed('The workflow version of this run no longer exists');
+    return executeFlow(version, run.payload, {
       runCode: deps.runCode,
       pieceAction: deps.pieceAction,
       userId: run.userId,
@@ -37,11 +44,11 @@ export function createRunExecutor(deps: RunExecutorDeps): (run: QueuedRun, signa
       runId: run.runId,
       ...(deps.limits ? { limits: deps.limits } : {}),
       ...(signal ? { signal } : {}),
+      ...(onProgress ? { onProgress } : {}),
     });
-    return { status: result.status, steps: result.steps.map(normalizeStep) };
   };
 }
 
-function failed(message: string): FinishedRun {
-  return { status: 'INTERNAL_ERROR', steps: [normalizeStep({ stepName: 'trigger', displayName: 'Trigger', status: 'FAILED', error: message })] };
+function failed(message: string): FlowResult {
+  return { status: 'INTERNAL_ERROR', steps: [{ stepName: 'trigger', displayName: 'Trigger', type: '', status: 'FAILED', error: message }] };
 }

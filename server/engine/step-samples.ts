@@ -1,6 +1,6 @@
 /** step_samples: the latest 'Test step' result of each step of a workflow (the editor's sample data). */
 import type { Queryable } from '../db/database.ts';
-import { iso, storableJson } from '../http/input.ts';
+import { iso, storableJson } from '../db/stored-values.ts';
 
 export interface StepSample {
   status: 'SUCCEEDED' | 'FAILED';

@@ -7,7 +7,7 @@
 import type { FlatStep, FlatVersion } from '../../src/domain/index.ts';
 import { enclosingLoops, stepsBefore, versionReader } from '../../src/domain/flow/index.ts';
 import type { Database } from '../db/database.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../shared/api-error.ts';
 import type { EngineDeps } from './execute-flow.ts';
 import { listSamples, saveSample, type StepSample } from './step-samples.ts';
 import { asList, resolveTemplates } from '../../src/domain/flow/templates.ts';

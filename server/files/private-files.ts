@@ -11,8 +11,6 @@ import { dirname, join } from 'node:path';
 
 export const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
-/** Bits of group and others: none may be set anywhere under DATA_DIR. */
-const SHARED_BITS = 0o077;
 
 /** What the server keeps in DATA_DIR; only these are tightened, in case DATA_DIR holds other things too. */
 export const DATA_DIR_ENTRIES = ['pglite', 'secrets', 'outbox'] as const;
@@ -99,18 +97,4 @@ export async function tightenTree(root: string): Promise<{ changed: number; fail
     }
   }
   return { changed, failed };
-}
-
-/** Every entry under `root` whose mode lets group or others in (used by tests and at start). */
-export async function sharedEntries(root: string): Promise<string[]> {
-  const found: string[] = [];
-  const stack = [root];
-  while (stack.length > 0) {
-    const path = stack.pop()!;
-    const stats = await lstat(path).catch(() => undefined);
-    if (!stats || stats.isSymbolicLink()) continue;
-    if (stats.mode & SHARED_BITS) found.push(`${(stats.mode & 0o777).toString(8)} ${path}`);
-    if (stats.isDirectory()) for (const name of await readdir(path).catch(() => [])) stack.push(join(path, name));
-  }
-  return found;
 }

@@ -1,53 +1,11 @@
 /**
  * Every error the API answers has the shape `{code, message, errors?}` with a code of SPEC §8. Handlers
- * throw `ApiError`; `installErrorHandler` turns it, and whatever Fastify itself rejects (bad JSON, a body
- * too large, an unknown content type), into that shape. Anything else is a bug: a logged 500.
+ * throw `ApiError` (server/shared/api-error.ts); `installErrorHandler` turns it, and whatever Fastify
+ * itself rejects (bad JSON, a body too large, an unknown content type), into that shape. Anything else is
+ * a bug: a logged 500.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorCode } from '../../src/domain/index.ts';
-
-/** SPEC §8 has no code for "the server has a bug"; this is the one code outside the catalogue. */
-export type ApiErrorCode = ErrorCode | 'INTERNAL';
-
-export type FieldErrors = Record<string, string[]>;
-
-export interface ApiErrorDetails {
-  errors?: FieldErrors;
-  /** Some replies of SPEC §7 also carry `success: false` (reset-password). */
-  success?: false;
-  headers?: Record<string, string>;
-}
-
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: ApiErrorCode,
-    message: string,
-    readonly details: ApiErrorDetails = {},
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-
-  toBody(): { code: ApiErrorCode; message: string; errors?: FieldErrors; success?: false } {
-    return {
-      ...(this.details.success === false ? { success: false as const } : {}),
-      code: this.code,
-      message: this.message,
-      ...(this.details.errors ? { errors: this.details.errors } : {}),
-    };
-  }
-}
-
-export const INVALID_REQUEST = 'Invalid request';
-
-export function validationError(errors: FieldErrors): ApiError {
-  return new ApiError(400, 'VALIDATION', INVALID_REQUEST, { errors });
-}
-
-export function notFoundError(): ApiError {
-  return new ApiError(404, 'ENTITY_NOT_FOUND', 'Not found');
-}
+import { ApiError, INVALID_REQUEST, notFoundError } from '../shared/api-error.ts';
 
 function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error && typeof (error as { statusCode?: unknown }).statusCode === 'number';

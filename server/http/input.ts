@@ -1,23 +1,13 @@
 /**
  * Building blocks for request schemas shared by the workflow, variable and template routes: ids, text
- * the database can store, list paging, and a check on JSON about to go into a jsonb column.
- *
- * PostgreSQL refuses two things JavaScript strings may hold: the NUL character (text and jsonb) and lone
- * UTF-16 surrogates (jsonb; the drivers silently replace them in text). Input holding either is refused
- * here with a 400 instead of reaching the database as a 500.
+ * the database can store (server/db/stored-values.ts says what that is), list paging.
  */
 import { z } from 'zod';
-import { ApiError } from './errors.ts';
+import { isStorableText, UNSTORABLE_TEXT } from '../db/stored-values.ts';
 
 /** A uuid as PostgreSQL prints them (any version, so hand-made ids in tests and fixtures pass too). */
 export const idSchema = z.guid('Enter a valid id');
 export const idParamsSchema = z.object({ id: idSchema });
-
-const NUL = '\u0000';
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-export const UNSTORABLE_TEXT = 'Contains characters that cannot be stored';
-
-export const isStorableText = (text: string): boolean => !text.includes(NUL) && !LONE_SURROGATE.test(text);
 
 /** Free text of at most `max` characters, trimmed; `min` 1 makes it required. */
 export function textSchema(max: number, min = 0, requiredMessage = 'This field is required') {
@@ -47,28 +37,4 @@ export interface Page<T> {
   total: number;
   page: number;
   limit: number;
-}
-
-/**
- * JSON text for a jsonb parameter. JSON.stringify writes NUL as \u0000 and a lone surrogate as \udXXX
- * (a valid pair is written as the characters themselves), both of which PostgreSQL refuses; an escape
- * counts only after an even run of backslashes (`\\u0000` is a backslash followed by "u0000").
- */
-const UNSTORABLE_ESCAPE = /(?:^|[^\\])(?:\\\\)*\\u(?:0000|d[89a-f][0-9a-f]{2})/i;
-
-export function storableJson(value: unknown, what: string): string {
-  const text = JSON.stringify(value);
-  if (UNSTORABLE_ESCAPE.test(text)) {
-    throw new ApiError(400, 'VALIDATION', `${what} contains characters that cannot be stored (a NUL character or a broken Unicode surrogate)`);
-  }
-  return text;
-}
-
-/** `2024-01-02T03:04:05.678Z` from a database timestamp (a Date from either driver, or text). */
-export function iso(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
-}
-
-export function isoOrNull(value: Date | string | null | undefined): string | null {
-  return value === null || value === undefined ? null : iso(value);
 }

@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jsonTextDepth, MAX_JSON_DEPTH } from '../../src/domain/index.ts';
-import { ApiError } from './errors.ts';
+import { ApiError } from '../shared/api-error.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

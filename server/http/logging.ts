@@ -17,7 +17,7 @@ export type LoggerOptions = Exclude<NonNullable<FastifyServerOptions['logger']>,
 const SECRET_FIELDS = ['password', 'token', 'access_token', 'refresh_token', 'credentials', 'jwtSecret', 'valuesKey', 'previousValuesKey', 'smtpUrl', 'value'];
 const SECRET_QUERY = /([?&](?:token|access_token|refresh_token|credentials|code)=)[^&#]*/gi;
 
-/** A webhook URL's path is its credential (server/engine/webhook-routes.ts). */
+/** A webhook URL's path is its credential (server/runs/webhook-routes.ts). */
 const WEBHOOK_SECRET = /(\/webhooks\/)[^/?#]+/gi;
 
 export function redactUrl(url: string): string {

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { notFoundError } from './errors.ts';
+import { notFoundError } from '../shared/api-error.ts';
 
 export interface SpaOptions {
   distDir: string;

@@ -1,4 +1,4 @@
-import { iso } from '../http/input.ts';
+import { iso } from '../db/stored-values.ts';
 import type { TemplateRow } from './repository.ts';
 import type { TemplateVisibility } from './schemas.ts';
 

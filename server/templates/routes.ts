@@ -11,18 +11,21 @@ import { stepNumber, toNestedFlowJson, type FlatVersion } from '../../src/domain
 import type { Authenticator } from '../auth/authenticate.ts';
 import type { UserRow } from '../auth/users.ts';
 import type { Database } from '../db/database.ts';
-import { ApiError } from '../http/errors.ts';
-import { idParamsSchema, storableJson } from '../http/input.ts';
+import { ApiError } from '../shared/api-error.ts';
+import { idParamsSchema } from '../http/input.ts';
+import { storableJson } from '../db/stored-values.ts';
 import { parse } from '../http/validate.ts';
 import { toWorkflowDto } from '../workflows/mapping.ts';
 import { createWorkflow, flatFromConfiguration, flatFromRow, loadWorkflow, versionWrite } from '../workflows/service.ts';
 import { toTemplateSummaryDto } from './mapping.ts';
 import { deleteTemplate, findReadableTemplate, insertTemplate, listTemplates, type TemplateContent, type TemplateRow } from './repository.ts';
 import { createBodySchema } from './schemas.ts';
+import { describe, type AnnounceActivity } from '../activity/recording.ts';
 
 export interface TemplateDependencies {
   db: Database;
   authenticator: Authenticator;
+  announceActivity?: AnnounceActivity | undefined;
 }
 
 export const MAX_TEMPLATE_DEPTH = 4000;
@@ -50,7 +53,7 @@ function flatOfTemplate(content: TemplateContent): FlatVersion {
   return flatFromConfiguration(content, { displayName: content.displayName, schemaVersion: content.schemaVersion ?? null });
 }
 
-export function templateRoutes({ db, authenticator }: TemplateDependencies) {
+export function templateRoutes({ db, authenticator, announceActivity }: TemplateDependencies) {
   /** The signed-in reader, or null for a guest; a token that is sent must be valid (401 lets the client refresh). */
   async function optionalUser(request: FastifyRequest): Promise<UserRow | null> {
     return request.headers.authorization === undefined ? null : authenticator.userFromRequest(request);
@@ -100,7 +103,10 @@ export function templateRoutes({ db, authenticator }: TemplateDependencies) {
       const { id } = parse(idParamsSchema, request.params);
       const row = await findReadableTemplate(db, user.id, id);
       if (!row?.content) throw templateNotFound();
-      const created = await createWorkflow(db, user.id, versionWrite(flatOfTemplate(row.content)));
+      // Using a template makes a workflow like any other: workflow_created, the template named.
+      const creation = { type: 'workflow_created', describe: (name: string) => describe.fromTemplate(name, row.title) } as const;
+      const created = await createWorkflow(db, user.id, versionWrite(flatOfTemplate(row.content)), creation);
+      if (created.activity) announceActivity?.(user.id, created.activity);
       return reply.code(201).send(toWorkflowDto(created.flow, created.version));
     });
 

@@ -1,4 +1,4 @@
-import { iso } from '../http/input.ts';
+import { iso } from '../db/stored-values.ts';
 import type { VariableRow } from './repository.ts';
 import type { VariableStatus, VariableType } from './schemas.ts';
 

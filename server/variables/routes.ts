@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Authenticator } from '../auth/authenticate.ts';
 import type { Database } from '../db/database.ts';
-import { ApiError, validationError } from '../http/errors.ts';
+import { ApiError, validationError } from '../shared/api-error.ts';
 import { idParamsSchema } from '../http/input.ts';
 import { parse } from '../http/validate.ts';
 import { findFlow } from '../workflows/flows-repository.ts';

@@ -1,11 +1,10 @@
 /** The workflow service's refusals, in SPEC §8 codes, and the domain's refusals as API errors. */
 import { isFlowOperationError } from '../../src/domain/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../shared/api-error.ts';
 
 /** Another user's workflow answers exactly like a missing one. */
 export const flowNotFound = (): ApiError => new ApiError(404, 'FLOW_NOT_FOUND', 'Workflow not found');
 export const versionNotFound = (): ApiError => new ApiError(404, 'ENTITY_NOT_FOUND', 'Version not found');
-export const runNotFound = (): ApiError => new ApiError(404, 'ENTITY_NOT_FOUND', 'Execution not found');
 
 export const STALE_VERSION_MESSAGE = 'This version was changed in another tab or device';
 export const staleVersion = (): ApiError => new ApiError(409, 'FLOW_OPERATION_INVALID', STALE_VERSION_MESSAGE);

@@ -12,6 +12,7 @@ import { toFlowDto, versionDtoParts } from './mapping.ts';
 import type { WorkflowDependencies } from './routes.ts';
 import { LARGE_BODY_LIMIT } from './schemas.ts';
 import { createWorkflow } from './service.ts';
+import { describe } from '../activity/recording.ts';
 
 /** Sends JSON written in parts: text joined, or bytes put together outside the JavaScript heap. */
 function sendJson(reply: FastifyReply, status: number, parts: Array<string | Uint8Array>) {
@@ -21,7 +22,7 @@ function sendJson(reply: FastifyReply, status: number, parts: Array<string | Uin
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
-export function flowBodyRoutes({ db, authenticator }: WorkflowDependencies) {
+export function flowBodyRoutes({ db, authenticator, announceActivity }: WorkflowDependencies) {
   return async function register(app: FastifyInstance): Promise<void> {
     const reader = new FlowBodyReader();
     app.addHook('onClose', () => reader.close());
@@ -34,7 +35,8 @@ export function flowBodyRoutes({ db, authenticator }: WorkflowDependencies) {
     app.post('/workflow/import', { bodyLimit: LARGE_BODY_LIMIT }, async (request, reply) => {
       const user = await authenticator.userFromRequest(request);
       const { write } = await read('import', request.body);
-      const created = await createWorkflow(db, user.id, lazyWrite(write));
+      const created = await createWorkflow(db, user.id, lazyWrite(write), { type: 'workflow_imported', describe: describe.imported });
+      if (created.activity) announceActivity?.(user.id, created.activity);
       const flow = JSON.stringify(toFlowDto(created.flow, created.version.display_name));
       return sendJson(reply, 201, [`{"flow":${flow},"version":`, ...versionDtoParts(created.version, write.contentJson), '}']);
     });
@@ -43,7 +45,8 @@ export function flowBodyRoutes({ db, authenticator }: WorkflowDependencies) {
       const user = await authenticator.userFromRequest(request);
       const body = await read('autosave', request.body);
       const input = { version_id: body.versionId, display_name: body.displayName, updated: body.updated, overwrite: body.overwrite };
-      const { newVersionCreated, version } = await autosave(db, user.id, input, lazyWrite(body.write));
+      const { newVersionCreated, version, activity } = await autosave(db, user.id, input, lazyWrite(body.write));
+      if (activity) announceActivity?.(user.id, activity);
       return sendJson(reply, 200, [`{"newVersionCreated":${newVersionCreated},"version":`, ...versionDtoParts(version, body.write.contentJson), '}']);
     });
   };

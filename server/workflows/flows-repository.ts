@@ -11,10 +11,12 @@ export interface FlowRow {
   published_version_id: string | null;
   created: Date;
   updated: Date;
+  /** Minutes saved per run (numeric, read as a number). */
+  time_saved_per_run: number;
 }
 
-const COLUMNS = 'f.id, f.user_id, f.status, f.folder_id, f.published_version_id, f.created, f.updated';
-const RETURNING = 'id, user_id, status, folder_id, published_version_id, created, updated';
+const COLUMNS = 'f.id, f.user_id, f.status, f.folder_id, f.published_version_id, f.created, f.updated, f.time_saved_per_run::float8 AS time_saved_per_run';
+const RETURNING = 'id, user_id, status, folder_id, published_version_id, created, updated, time_saved_per_run::float8 AS time_saved_per_run';
 
 /** The user's flow, or undefined (another user's flow is as missing as an unknown one). */
 export async function findFlow(db: Queryable, userId: string, flowId: string, lock = false): Promise<FlowRow | undefined> {
@@ -37,6 +39,7 @@ export interface FlowChanges {
   status?: FlowStatus;
   folderId?: string | null;
   publishedVersionId?: string;
+  timeSavedPerRun?: number;
 }
 
 /** Applies the changes (if any) and stamps `updated`: every write to a flow or its versions calls this. */
@@ -50,6 +53,7 @@ export async function updateFlow(db: Queryable, flowId: string, changes: FlowCha
   if (changes.status !== undefined) set('status', changes.status);
   if (changes.folderId !== undefined) set('folder_id', changes.folderId);
   if (changes.publishedVersionId !== undefined) set('published_version_id', changes.publishedVersionId);
+  if (changes.timeSavedPerRun !== undefined) set('time_saved_per_run', changes.timeSavedPerRun);
   const { rows } = await db.query<FlowRow>(`UPDATE flows SET ${sets.join(', ')} WHERE id = $1 RETURNING ${RETURNING}`, params);
   return rows[0]!;
 }

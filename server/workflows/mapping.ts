@@ -1,7 +1,7 @@
 /** Rows → the API's shapes (ids as text, timestamps as ISO strings). */
 import type { StoredFlowVersion } from '../../src/domain/index.ts';
 import type { JsonText } from '../db/database.ts';
-import { iso } from '../http/input.ts';
+import { iso } from '../db/stored-values.ts';
 import type { FlowListRow, FlowRow } from './flows-repository.ts';
 import type { VersionRow, VersionSummaryRow } from './versions-repository.ts';
 
@@ -13,6 +13,8 @@ export interface FlowDto {
   publishedVersionId: string | null;
   created: string;
   updated: string;
+  /** Minutes saved per run (analytics' time saved). */
+  timeSavedPerRun: number;
 }
 
 /** The domain's stored version (`toStoredVersion`) plus `created`; `updated` is always present. */
@@ -41,6 +43,7 @@ export function toFlowDto(flow: FlowRow, displayName: string): FlowDto {
     publishedVersionId: flow.published_version_id,
     created: iso(flow.created),
     updated: iso(flow.updated),
+    timeSavedPerRun: Number(flow.time_saved_per_run ?? 0),
   };
 }
 

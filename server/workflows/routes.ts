@@ -1,7 +1,7 @@
 /**
  * The workflow service (SPEC §7) under /api/workflow: list, create, import, duplicate, read, update,
  * delete and versions. Writing versions (autosave, publish, status...) is in version-routes.ts; runs and
- * schedules in run-routes.ts. Every route needs a signed-in user and sees only that user's workflows.
+ * schedules in server/runs/run-routes.ts. Every route needs a signed-in user and sees only that user's workflows.
  */
 import type { FastifyInstance } from 'fastify';
 import { createEmptyVersion } from '../../src/domain/index.ts';
@@ -10,11 +10,13 @@ import type { Database } from '../db/database.ts';
 import { idParamsSchema } from '../http/input.ts';
 import { parse } from '../http/validate.ts';
 import { flowNotFound, versionNotFound } from './errors.ts';
-import { deleteFlow, findFlow, paginateFlows } from './flows-repository.ts';
+import { findFlow, paginateFlows } from './flows-repository.ts';
 import { toVersionDto, toVersionSummaryDto, toWorkflowDto, toWorkflowSummaryDto } from './mapping.ts';
 import { createBodySchema, paginateQuerySchema, updateBodySchema, versionParamsSchema } from './schemas.ts';
 import { copyWrite, createWorkflow, loadWorkflow, versionWrite } from './service.ts';
-import { updateWorkflow } from './drafts.ts';
+import { deleteWorkflow, updateWorkflow } from './drafts.ts';
+import type { Activity } from '../../src/domain/contract/analytics.ts';
+import { describe, type AnnounceActivity } from '../activity/recording.ts';
 import { findFlowVersion, listVersions } from './versions-repository.ts';
 
 export interface WorkflowDependencies {
@@ -22,9 +24,14 @@ export interface WorkflowDependencies {
   authenticator: Authenticator;
   /** A workflow was published, enabled, disabled or deleted (the scheduler re-reads its schedules). */
   onFlowsChanged?: () => void;
+  /** Tells the user's open dashboards of an activity entry just recorded (server/activity). */
+  announceActivity?: AnnounceActivity | undefined;
 }
 
-export function workflowRoutes({ db, authenticator, onFlowsChanged }: WorkflowDependencies) {
+export function workflowRoutes({ db, authenticator, onFlowsChanged, announceActivity }: WorkflowDependencies) {
+  const announce = (userId: string, activities: ReadonlyArray<Activity | null>) => {
+    for (const activity of activities) if (activity) announceActivity?.(userId, activity);
+  };
   return async function register(app: FastifyInstance): Promise<void> {
     app.get('/workflow/paginate', async (request) => {
       const user = await authenticator.userFromRequest(request);
@@ -37,7 +44,8 @@ export function workflowRoutes({ db, authenticator, onFlowsChanged }: WorkflowDe
       const user = await authenticator.userFromRequest(request);
       const body = parse(createBodySchema, request.body);
       const version = createEmptyVersion({ displayName: body.displayName ?? 'Untitled' });
-      const created = await createWorkflow(db, user.id, versionWrite(version), body.folderId ?? null);
+      const created = await createWorkflow(db, user.id, versionWrite(version), { type: 'workflow_created', describe: describe.created }, body.folderId ?? null);
+      announce(user.id, [created.activity]);
       return reply.code(201).send(toWorkflowDto(created.flow, created.version));
     });
 
@@ -46,7 +54,10 @@ export function workflowRoutes({ db, authenticator, onFlowsChanged }: WorkflowDe
       const user = await authenticator.userFromRequest(request);
       const { id } = parse(idParamsSchema, request.params);
       const { flow, version } = await loadWorkflow(db, user.id, id);
-      const created = await createWorkflow(db, user.id, copyWrite(version, `${version.display_name} Copy`), flow.folder_id);
+      // A copy is a new workflow: workflow_created, naming what it copies.
+      const creation = { type: 'workflow_created', describe: (name: string) => describe.duplicated(name, version.display_name) } as const;
+      const created = await createWorkflow(db, user.id, copyWrite(version, `${version.display_name} Copy`), creation, flow.folder_id);
+      announce(user.id, [created.activity]);
       return reply.code(201).send(toWorkflowDto(created.flow, created.version));
     });
 
@@ -60,15 +71,17 @@ export function workflowRoutes({ db, authenticator, onFlowsChanged }: WorkflowDe
     app.put('/workflow', async (request) => {
       const user = await authenticator.userFromRequest(request);
       const body = parse(updateBodySchema, request.body);
-      const { flow, version } = await updateWorkflow(db, user.id, body);
+      const { flow, version, activity } = await updateWorkflow(db, user.id, body);
+      announce(user.id, [activity]);
       return toWorkflowDto(flow, version);
     });
 
     app.delete('/workflow/:id', async (request) => {
       const user = await authenticator.userFromRequest(request);
       const { id } = parse(idParamsSchema, request.params);
-      if (!(await deleteFlow(db, user.id, id))) throw flowNotFound();
+      const activity = await deleteWorkflow(db, user.id, id);
       onFlowsChanged?.();
+      announce(user.id, [activity]);
       return { success: true };
     });
 

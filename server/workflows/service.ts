@@ -15,8 +15,10 @@ import {
   type VersionState,
 } from '../../src/domain/index.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { ApiError } from '../http/errors.ts';
-import { isStorableText, storableJson, UNSTORABLE_TEXT } from '../http/input.ts';
+import type { Activity, ActivityType } from '../../src/domain/contract/analytics.ts';
+import { recordActivity } from '../activity/recording.ts';
+import { ApiError } from '../shared/api-error.ts';
+import { isStorableText, storableJson, UNSTORABLE_TEXT } from '../db/stored-values.ts';
 import { flowNotFound, withDomain } from './errors.ts';
 import { findFlow, insertFlow, type FlowRow } from './flows-repository.ts';
 import { findLatestVersion, insertDraft, type VersionContent, type VersionRow, type VersionWrite } from './versions-repository.ts';
@@ -72,17 +74,28 @@ export function copyWrite(row: Pick<VersionRow, 'valid' | 'schema_version' | 'co
   return { displayName, valid: row.valid, schemaVersion: row.schema_version, contentJson: JSON.stringify(row.content), content: row.content };
 }
 
-/** A new DISABLED workflow of the user whose one version is a draft with the given content. */
+/** How a new workflow came to be, for the activity feed: its type and its description given its name. */
+export interface Creation {
+  type: Extract<ActivityType, 'workflow_created' | 'workflow_imported'>;
+  describe: (name: string) => string;
+}
+
+/**
+ * A new DISABLED workflow of the user whose one version is a draft with the given content, and its
+ * activity entry (`creation`), in one transaction.
+ */
 export async function createWorkflow(
   db: Database,
   userId: string,
   write: VersionWrite,
+  creation: Creation,
   folderId: string | null = null,
-): Promise<{ flow: FlowRow; version: VersionRow }> {
+): Promise<{ flow: FlowRow; version: VersionRow; activity: Activity | null }> {
   return db.transaction(async (tx) => {
     const flow = await insertFlow(tx, userId, folderId);
     const version = await insertDraft(tx, flow.id, write);
-    return { flow, version };
+    const activity = await recordActivity(tx, { userId, type: creation.type, workflowId: flow.id, description: creation.describe(version.display_name) });
+    return { flow, version, activity };
   });
 }
 

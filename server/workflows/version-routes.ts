@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { parse } from '../http/validate.ts';
+import type { Activity } from '../../src/domain/contract/analytics.ts';
 import { publish, renameVersion, setStatus, useAsDraft } from './drafts.ts';
 import { toFlowDto, toVersionDto } from './mapping.ts';
 import type { WorkflowDependencies } from './routes.ts';
@@ -15,34 +16,42 @@ import {
   statusBodySchema,
 } from './schemas.ts';
 
-export function versionRoutes({ db, authenticator, onFlowsChanged }: WorkflowDependencies) {
+export function versionRoutes({ db, authenticator, onFlowsChanged, announceActivity }: WorkflowDependencies) {
+  const announce = (userId: string, activities: ReadonlyArray<Activity | null>) => {
+    for (const activity of activities) if (activity) announceActivity?.(userId, activity);
+  };
   return async function register(app: FastifyInstance): Promise<void> {
     app.post('/workflow/version', async (request, reply) => {
       const user = await authenticator.userFromRequest(request);
       const body = parse(createVersionBodySchema, request.body);
-      const version = await useAsDraft(db, user.id, body.workflow_id, body.from_version_id);
+      const { version, activity } = await useAsDraft(db, user.id, body.workflow_id, body.from_version_id);
+      announce(user.id, [activity]);
       return reply.code(201).send({ version: toVersionDto(version) });
     });
 
     app.put('/workflow/version', async (request) => {
       const user = await authenticator.userFromRequest(request);
       const body = parse(renameVersionBodySchema, request.body);
-      return { version: toVersionDto(await renameVersion(db, user.id, body.version_id, body.display_name)) };
+      const { version, activity } = await renameVersion(db, user.id, body.version_id, body.display_name);
+      announce(user.id, [activity]);
+      return { version: toVersionDto(version) };
     });
 
     app.put('/workflow/status', async (request) => {
       const user = await authenticator.userFromRequest(request);
       const body = parse(statusBodySchema, request.body);
-      const { flow, displayName } = await setStatus(db, user.id, body);
+      const { flow, displayName, activity } = await setStatus(db, user.id, body);
       onFlowsChanged?.();
+      announce(user.id, [activity]);
       return { flow: toFlowDto(flow, displayName) };
     });
 
     app.post('/workflow/publish', async (request) => {
       const user = await authenticator.userFromRequest(request);
       const body = parse(publishBodySchema, request.body);
-      const { flow, version } = await publish(db, user.id, body);
+      const { flow, version, activities } = await publish(db, user.id, body);
       onFlowsChanged?.();
+      announce(user.id, activities);
       return { workflow: toFlowDto(flow, version.display_name), version: toVersionDto(version) };
     });
   };

@@ -8,66 +8,14 @@
  */
 import * as z from 'zod/mini';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { runStatusSchema, stepRunStatusSchema, type RunStatus } from '../domain/index.ts';
+import type { RunStatus } from '../domain/index.ts';
+import { runDetailSchema, runPageSchema, type RunDetail, type RunPage } from '../domain/contract/runs.ts';
 import { ApiError } from './api-error.ts';
 import { authenticatedClient } from './clients.ts';
 import type { HttpClient } from './http-client.ts';
 
-export const runSummarySchema = z.object({
-  id: z.string(),
-  flowId: z.string(),
-  workflowName: z.string(),
-  versionId: z.nullish(z.string()),
-  status: runStatusSchema,
-  startTime: z.string(),
-  finishTime: z.nullish(z.string()),
-  duration: z.nullish(z.number()),
-  /** A run still waiting for a free worker: RUNNING, with no step started yet. */
-  queued: z.optional(z.boolean()),
-});
-export type RunSummary = z.output<typeof runSummarySchema>;
-
-export const runPageSchema = z.object({
-  data: z.array(runSummarySchema),
-  total: z.number(),
-  page: z.number(),
-  limit: z.number(),
-});
-export type RunPage = z.output<typeof runPageSchema>;
-
-/** One step's record. A loop step carries one list of step records per iteration. */
-export interface StepRunRecord {
-  stepName: string;
-  displayName: string;
-  type: string;
-  status: z.output<typeof stepRunStatusSchema>;
-  input?: unknown;
-  output?: unknown;
-  error?: string | null | undefined;
-  duration?: number | null | undefined;
-  iterations?: StepRunRecord[][] | undefined;
-  /** Code steps: what the code logged. */
-  logs?: string[] | undefined;
-}
-
-export const stepRunRecordSchema: z.ZodMiniType<StepRunRecord> = z.object({
-  stepName: z.string(),
-  displayName: z.string(),
-  type: z.string(),
-  status: stepRunStatusSchema,
-  input: z.unknown(),
-  output: z.unknown(),
-  error: z.nullish(z.string()),
-  duration: z.nullish(z.number()),
-  logs: z.optional(z.array(z.string())),
-  // a getter defers the reference, so the schema can contain itself
-  get iterations() {
-    return z.optional(z.array(z.array(stepRunRecordSchema)));
-  },
-});
-
-export const runDetailSchema = z.extend(runSummarySchema, { steps: z.array(stepRunRecordSchema) });
-export type RunDetail = z.output<typeof runDetailSchema>;
+export { runDetailSchema, runPageSchema, runSummarySchema, stepRunRecordSchema } from '../domain/contract/runs.ts';
+export type { RunDetail, RunPage, RunSummary, StepRunRecord } from '../domain/contract/runs.ts';
 
 const workflowChoicesSchema = z.object({
   data: z.array(z.object({ id: z.string(), displayName: z.string() })),

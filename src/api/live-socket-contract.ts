@@ -2,6 +2,7 @@
  * What the live socket promises its users: states, shapes, listeners and injected dependencies, its
  * constants (SPEC §9) and sentences (SPEC §5 and §8, word for word).
  */
+import type { Activity } from '../domain/contract/analytics.ts';
 
 export const LIVE_SOCKET = {
   /** Reconnect waits 1 s, 2 s, 4 s, 8 s, 16 s; after the fifth failed attempt the state is error. */
@@ -105,4 +106,55 @@ export interface LiveSocketDeps {
 /** Same origin `/ws`, secure when the page is. */
 export function liveSocketUrl(location: { protocol: string; host: string }): string {
   return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws`;
+}
+
+/**
+ * What the server says of a run on the socket (SPEC §7 leaves notification formats open): `run_progress`
+ * while it runs (no text: not for the bell) and `run_finished` when it ended. Only the run's owner hears
+ * them; the run itself is read over HTTP.
+ */
+export const RUN_MESSAGE_TYPES = ['run_progress', 'run_finished'] as const;
+export interface RunEvent {
+  type: (typeof RUN_MESSAGE_TYPES)[number];
+  runId: string;
+  flowId: string;
+  status: string;
+}
+
+/** The run a message is about, or null when it is not a run message (or not a readable one). */
+export function runEventOf(notification: Pick<LiveNotification, 'type' | 'data'>): RunEvent | null {
+  const type = RUN_MESSAGE_TYPES.find((known) => known === notification.type);
+  const { runId, flowId, status } = notification.data;
+  if (!type || typeof runId !== 'string' || typeof flowId !== 'string' || typeof status !== 'string') return null;
+  return { type, runId, flowId, status };
+}
+
+/**
+ * An entry of the activity feed was recorded (server/activity): `data` is the entry as
+ * GET /analytics/activity/recent serves it, plus an empty `message` (not for the bell). A rolled-up
+ * entry (runs of one workflow) comes again under the same `id` with its new `count`, `timestamp` and
+ * `description`: replace the entry with that id, else put it first. Only its user hears it.
+ */
+export const ACTIVITY_MESSAGE_TYPE = 'activity';
+
+const ACTIVITY_STRINGS = ['id', 'type', 'severity', 'user_name', 'description', 'timestamp'] as const;
+
+/** The activity entry a message carries, or null when it is not an activity message (or not a readable one). */
+export function activityOf(notification: Pick<LiveNotification, 'type' | 'data'>): Activity | null {
+  if (notification.type !== ACTIVITY_MESSAGE_TYPE) return null;
+  const data = notification.data;
+  if (ACTIVITY_STRINGS.some((key) => typeof data[key] !== 'string')) return null;
+  const nullableText = (value: unknown) => value === null || typeof value === 'string';
+  if (!nullableText(data.workflow_id) || !nullableText(data.run_id) || typeof data.count !== 'number') return null;
+  return {
+    id: data.id as string,
+    type: data.type as Activity['type'],
+    severity: data.severity as Activity['severity'],
+    user_name: data.user_name as string,
+    description: data.description as string,
+    timestamp: data.timestamp as string,
+    workflow_id: data.workflow_id as string | null,
+    run_id: data.run_id as string | null,
+    count: data.count,
+  };
 }

@@ -7,18 +7,40 @@
 import * as z from 'zod/mini';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fromNestedFlow, type FlatVersion } from '../domain/index.ts';
+import { createdWorkflowSchema, type CreatedWorkflow } from '../domain/contract/workflows.ts';
+// Types only: the create body's schema is the server's to run (requests.ts is not loaded in the browser).
+import type { CreateTemplateBody } from '../domain/contract/requests.ts';
+import {
+  MAX_TEMPLATE_CATEGORY_LENGTH,
+  MAX_TEMPLATE_DESCRIPTION_LENGTH,
+  MAX_TEMPLATE_TAG_LENGTH,
+  MAX_TEMPLATE_TAGS,
+  MAX_TEMPLATE_TITLE_LENGTH,
+  TEMPLATE_VISIBILITIES,
+  templateFieldsSchema,
+  templateListSchema,
+  templateSchema,
+  TOO_MANY_TAGS_MESSAGE,
+  type Template,
+  type TemplateVisibility,
+} from '../domain/contract/templates.ts';
+import { checkedBody } from './checked-body.ts';
 import { authenticatedClient, publicClient } from './clients.ts';
 import type { HttpClient } from './http-client.ts';
-import { createdFlowSchema, isClientError, workflowKeys, type CreatedFlow } from './workflows-api.ts';
+import { isClientError, workflowKeys } from './workflows-api.ts';
+
+export {
+  MAX_TEMPLATE_DESCRIPTION_LENGTH,
+  MAX_TEMPLATE_TAG_LENGTH,
+  MAX_TEMPLATE_TAGS,
+  MAX_TEMPLATE_TITLE_LENGTH,
+  TEMPLATE_VISIBILITIES,
+  templateSchema,
+};
+export type { Template, TemplateVisibility };
 
 // ---- the create form and its request ----
 
-export const MAX_TEMPLATE_TAGS = 10;
-export const MAX_TEMPLATE_TITLE_LENGTH = 255;
-export const MAX_TEMPLATE_DESCRIPTION_LENGTH = 2000;
-export const MAX_TEMPLATE_TAG_LENGTH = 32;
-export const TEMPLATE_VISIBILITIES = ['PRIVATE', 'PUBLIC'] as const;
-export type TemplateVisibility = (typeof TEMPLATE_VISIBILITIES)[number];
 
 /** What the "Save as template" dialog checks before sending (SPEC §5: at most 10 tags). */
 export const templateFormFields = {
@@ -28,9 +50,9 @@ export const templateFormFields = {
     z.maxLength(MAX_TEMPLATE_TITLE_LENGTH, `Must be at most ${MAX_TEMPLATE_TITLE_LENGTH} characters`),
   ),
   description: z.string().check(z.maxLength(MAX_TEMPLATE_DESCRIPTION_LENGTH, `Must be at most ${MAX_TEMPLATE_DESCRIPTION_LENGTH} characters`)),
-  category: z.string().check(z.maxLength(100, 'Must be at most 100 characters')),
+  category: z.string().check(z.maxLength(MAX_TEMPLATE_CATEGORY_LENGTH, `Must be at most ${MAX_TEMPLATE_CATEGORY_LENGTH} characters`)),
   tags: z.array(z.string().check(z.maxLength(MAX_TEMPLATE_TAG_LENGTH, `Tags must be at most ${MAX_TEMPLATE_TAG_LENGTH} characters`))).check(
-    z.maxLength(MAX_TEMPLATE_TAGS, 'At most 10 tags'),
+    z.maxLength(MAX_TEMPLATE_TAGS, TOO_MANY_TAGS_MESSAGE),
   ),
   visibility: z.enum(TEMPLATE_VISIBILITIES),
 };
@@ -49,32 +71,8 @@ export function parseTags(text: string): string[] {
   return tags;
 }
 
-export interface CreateTemplateRequest {
-  workflow_id: string;
-  title: string;
-  description?: string;
-  category?: string;
-  tags?: string[];
-  visibility: TemplateVisibility;
-}
-
-// ---- reply schemas ----
-
-export const templateSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z._default(z.nullable(z.string()), null),
-  category: z._default(z.nullable(z.string()), null),
-  tags: z._default(z.array(z.string()), []),
-  visibility: z.enum(TEMPLATE_VISIBILITIES),
-  created: z.string(),
-  authorName: z._default(z.nullable(z.string()), null),
-  stepCount: z._default(z.number(), 0),
-  // Checked by fromNestedFlow, node by node, where it is needed (a recursive schema would recurse per step).
-  flow: z.unknown(),
-});
-export type Template = z.output<typeof templateSchema>;
-
+/** What the "Save as template" dialog sends: its fields, and the workflow. */
+export type CreateTemplateRequest = CreateTemplateBody;
 /** A template with its flow flattened for display. */
 export interface TemplateDetail extends Omit<Template, 'flow'> {
   version: FlatVersion;
@@ -83,11 +81,11 @@ export interface TemplateDetail extends Omit<Template, 'flow'> {
 // ---- fetchers ----
 
 export async function createTemplate(request: CreateTemplateRequest, http: HttpClient = authenticatedClient): Promise<Template> {
-  return templateSchema.parse(await http.request('/templates', { method: 'POST', body: request }));
+  return templateSchema.parse(await http.request('/templates', { method: 'POST', body: checkedBody(templateFieldsSchema, request) }));
 }
 
 export async function listTemplates(signal?: AbortSignal, http: HttpClient = authenticatedClient): Promise<Template[]> {
-  return z.object({ data: z.array(templateSchema) }).parse(await http.request('/templates', { signal })).data;
+  return templateListSchema.parse(await http.request('/templates', { signal })).data;
 }
 
 /**
@@ -99,8 +97,8 @@ export async function getTemplate(id: string, signal?: AbortSignal, http: HttpCl
   return { ...template, version: fromNestedFlow(flow) };
 }
 
-export async function instantiateTemplate(id: string, http: HttpClient = authenticatedClient): Promise<CreatedFlow> {
-  return createdFlowSchema.parse(await http.request(`/templates/${encodeURIComponent(id)}/use`, { method: 'POST', body: {} }));
+export async function instantiateTemplate(id: string, http: HttpClient = authenticatedClient): Promise<CreatedWorkflow> {
+  return createdWorkflowSchema.parse(await http.request(`/templates/${encodeURIComponent(id)}/use`, { method: 'POST', body: {} }));
 }
 
 // ---- queries and mutations ----
@@ -113,8 +111,6 @@ export const templateKeys = {
 
 /** 'guest': read as anyone (the public preview); 'user': read with the bearer token. */
 export type TemplateAudience = 'guest' | 'user';
-
-export const templateListQueryOptions = () => queryOptions({ queryKey: templateKeys.list(), queryFn: ({ signal }) => listTemplates(signal) });
 
 export const templateQueryOptions = (id: string, audience: TemplateAudience) =>
   queryOptions({

@@ -8,45 +8,32 @@
  */
 import * as z from 'zod/mini';
 import { queryOptions } from '@tanstack/react-query';
+import {
+  updateVariableBodySchema,
+  newVariableFieldsSchema,
+  variableListSchema,
+  variableSchema,
+  type UpdateVariableBody,
+  type Variable,
+  type VariableStatus,
+  type VariableType,
+} from '../domain/contract/variables.ts';
+// Types only: the create body's schema is the server's to run (requests.ts is not loaded in the browser).
+import type { CreateVariableBody } from '../domain/contract/requests.ts';
 import { ApiError } from './api-error.ts';
+import { checkedBody } from './checked-body.ts';
 import { authenticatedClient } from './clients.ts';
 import type { HttpClient } from './http-client.ts';
 
-export const VARIABLE_TYPES = ['STRING', 'NUMBER', 'BOOLEAN', 'JSON'] as const;
-export type VariableType = (typeof VARIABLE_TYPES)[number];
-export const VARIABLE_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
-export type VariableStatus = (typeof VARIABLE_STATUSES)[number];
+export { VARIABLE_STATUSES, VARIABLE_TYPES, variableSchema } from '../domain/contract/variables.ts';
+export type { Variable, VariableStatus, VariableType };
 
-export const variableSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  type: z.enum(VARIABLE_TYPES),
-  value: z.optional(z.string()),
-  scope: z.enum(['GLOBAL', 'WORKFLOW']),
-  workflowId: z.nullish(z.string()),
-  status: z.enum(VARIABLE_STATUSES),
-  sensitive: z.boolean(),
-  description: z.nullish(z.string()),
-  created: z.string(),
-  updated: z.string(),
-});
-export type Variable = z.output<typeof variableSchema>;
-
-const variableListSchema = z.object({ data: z.array(variableSchema) });
-
-export interface CreateVariableRequest {
-  name: string;
-  type: VariableType;
-  value: string;
-  workflow_id?: string;
-  sensitive?: boolean;
-  description?: string;
-  status?: VariableStatus;
-}
-
+/** What the variable dialog sends (POST /variables): its fields, and the workflow's id for a workflow's own variable. */
+export type CreateVariableRequest = Omit<CreateVariableBody, 'value' | 'workflow_id'> & { value: string; workflow_id?: string };
 /** Every field optional; no `value` keeps the stored one (the only way to keep a sensitive value). */
-export type UpdateVariableRequest = Partial<Omit<CreateVariableRequest, 'workflow_id'>>;
+export type UpdateVariableRequest = Omit<UpdateVariableBody, 'value'> & { value?: string };
 
+/** GET /workflow/{id}, read only for the heading: just the flow's id and name (`workflowSchema` holds the rest). */
 const workflowHeaderSchema = z.object({ flow: z.object({ id: z.string(), displayName: z.string() }) });
 export type WorkflowHeader = z.output<typeof workflowHeaderSchema>['flow'];
 
@@ -57,10 +44,10 @@ export function createVariablesApi(http: HttpClient) {
       return variableListSchema.parse(reply).data;
     },
     async create(request: CreateVariableRequest): Promise<Variable> {
-      return variableSchema.parse(await http.request('/variables', { method: 'POST', body: request }));
+      return variableSchema.parse(await http.request('/variables', { method: 'POST', body: checkedBody(newVariableFieldsSchema, request) }));
     },
     async update(id: string, request: UpdateVariableRequest): Promise<Variable> {
-      return variableSchema.parse(await http.request(`/variables/${encodeURIComponent(id)}`, { method: 'PUT', body: request }));
+      return variableSchema.parse(await http.request(`/variables/${encodeURIComponent(id)}`, { method: 'PUT', body: checkedBody(updateVariableBodySchema, request) }));
     },
     async remove(id: string): Promise<void> {
       await http.request(`/variables/${encodeURIComponent(id)}`, { method: 'DELETE' });

@@ -1,91 +1,46 @@
 /**
  * The workflow endpoints (SPEC §7 "Workflow service"), bulletproof-react style: each call's fetcher, its
- * query options or mutation hook, and the zod schema its reply must pass. Server data lives in TanStack
- * Query's cache only; screens read it through these hooks.
+ * query options or mutation hook. Requests and replies are the contract's (src/domain/contract): a reply
+ * must pass its schema, and a name a person typed is checked before it is sent. Server data lives in
+ * TanStack Query's cache only; screens read it through these hooks.
  *
  * A workflow's version arrives in the stored flat form and is turned into the domain's `FlatVersion`
  * with `fromStoredVersion` (which checks every step and link), so screens never see unchecked steps.
  */
 import * as z from 'zod/mini';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { FLOW_STATUSES, fromStoredVersion, versionStateSchema, type FlatVersion, type FlowStatus } from '../domain/index.ts';
-import { API_BASE_URL, authenticatedClient, redirectToLogin, refreshTokenPair } from './clients.ts';
-import { createAuthenticatedClient, type HttpClient } from './http-client.ts';
-import { tokenStorage } from './token-storage.ts';
+import { fromStoredVersion, type FlatVersion, type FlowStatus } from '../domain/index.ts';
+import {
+  createdWorkflowSchema,
+  versionListSchema,
+  versionReplySchema,
+  WORKFLOW_PAGE_SIZE,
+  workflowPageSchema,
+  workflowStatusReplySchema,
+  workflowFieldsSchema,
+  workflowWithVersionSchema,
+  type CreatedWorkflow,
+  type VersionList,
+  type Workflow,
+  type WorkflowPage,
+} from '../domain/contract/workflows.ts';
+import { checkedBody } from './checked-body.ts';
+import { authenticatedClient } from './clients.ts';
+import type { HttpClient } from './http-client.ts';
 
-/** SPEC §9: the workflow list shows 10 per page. */
-export const WORKFLOW_PAGE_SIZE = 10;
+export { WORKFLOW_PAGE_SIZE, workflowPageSchema, versionListSchema };
+export type { VersionList, WorkflowPage };
+export type { VersionSummary, WorkflowSummary } from '../domain/contract/workflows.ts';
 
-// ---- reply schemas ----
-
-const flowStatusSchema = z.enum(FLOW_STATUSES);
-
-export const workflowSummarySchema = z.object({
-  id: z.string(),
-  displayName: z.string(),
-  status: flowStatusSchema,
-  folderId: z._default(z.nullable(z.string()), null),
-  publishedVersionId: z._default(z.nullable(z.string()), null),
-  created: z.string(),
-  updated: z.string(),
-  version: z.object({ id: z.string(), state: versionStateSchema, valid: z.boolean(), updated: z.string() }),
-});
-export type WorkflowSummary = z.output<typeof workflowSummarySchema>;
-
-export const workflowPageSchema = z.object({
-  data: z.array(workflowSummarySchema),
-  total: z.number(),
-  page: z.number(),
-  limit: z.number(),
-});
-export type WorkflowPage = z.output<typeof workflowPageSchema>;
-
-export const flowRecordSchema = z.looseObject({
-  id: z.string(),
-  displayName: z.string(),
-  status: flowStatusSchema,
-  folderId: z._default(z.nullable(z.string()), null),
-  publishedVersionId: z._default(z.nullable(z.string()), null),
-  created: z.string(),
-  updated: z.string(),
-});
-export type FlowRecord = z.output<typeof flowRecordSchema>;
-
-/** `{flow, version}` where only the new flow's identity matters (create, import, duplicate, use template). */
-export const createdFlowSchema = z.object({ flow: flowRecordSchema, version: z.looseObject({ id: z.string() }) });
-export type CreatedFlow = z.output<typeof createdFlowSchema>;
-
-const flowWithVersionSchema = z.object({ flow: flowRecordSchema, version: z.unknown() });
-
-/** One row of GET /workflow/{id}/versions: a version without its steps. */
-export const versionSummarySchema = z.object({
-  id: z.string(),
-  flowId: z.string(),
-  displayName: z.string(),
-  state: versionStateSchema,
-  valid: z.boolean(),
-  created: z.string(),
-  updated: z.string(),
-});
-export type VersionSummary = z.output<typeof versionSummarySchema>;
-
-/** A flow's versions, newest first; `activeVersionId` is the published one. */
-export const versionListSchema = z.object({
-  versions: z.array(versionSummarySchema),
-  activeVersionId: z._default(z.nullable(z.string()), null),
-});
-export type VersionList = z.output<typeof versionListSchema>;
-
-const versionReplySchema = z.object({ version: z.unknown() });
 
 /** A workflow opened for viewing: the flow and its current version as the domain's flat model. */
 export interface WorkflowDetail {
-  flow: FlowRecord;
+  flow: Workflow;
   version: FlatVersion;
 }
 
 function toDetail(reply: unknown): WorkflowDetail {
-  const { flow, version } = flowWithVersionSchema.parse(reply);
+  const { flow, version } = workflowWithVersionSchema.parse(reply);
   return { flow, version: fromStoredVersion(version) };
 }
 
@@ -108,26 +63,44 @@ export async function getWorkflow(id: string, signal?: AbortSignal, http: HttpCl
   return toDetail(await http.request(`/workflow/${encodeURIComponent(id)}`, { signal }));
 }
 
-export async function createWorkflow(displayName?: string, http: HttpClient = authenticatedClient): Promise<CreatedFlow> {
-  const body = displayName ? { displayName } : {};
-  return createdFlowSchema.parse(await http.request('/workflow', { method: 'POST', body }));
+/**
+ * GET /workflow/{id} with the version left as it came: the editor worker parses it, so a 10,000-step
+ * flow is read off the UI thread. The flow itself is small and checked here.
+ */
+export async function fetchWorkflowRaw(id: string, http: HttpClient = authenticatedClient): Promise<z.output<typeof workflowWithVersionSchema>> {
+  return workflowWithVersionSchema.parse(await http.request(`/workflow/${encodeURIComponent(id)}`));
+}
+
+export async function createWorkflow(displayName?: string, http: HttpClient = authenticatedClient): Promise<CreatedWorkflow> {
+  const body = checkedBody(workflowFieldsSchema, displayName ? { displayName } : {});
+  return createdWorkflowSchema.parse(await http.request('/workflow', { method: 'POST', body }));
+}
+
+/** PUT /workflow: what a person gives a workflow (its name, its minutes saved per run), checked before sending. */
+export interface WorkflowUpdate {
+  id: string;
+  displayName?: string;
+  timeSavedPerRun?: number;
+}
+
+export async function updateWorkflow(input: WorkflowUpdate, http: HttpClient = authenticatedClient): Promise<WorkflowDetail> {
+  return toDetail(await http.request('/workflow', { method: 'PUT', body: checkedBody(workflowFieldsSchema, input) }));
 }
 
 export async function renameWorkflow(input: { id: string; displayName: string }, http: HttpClient = authenticatedClient): Promise<WorkflowDetail> {
-  return toDetail(await http.request('/workflow', { method: 'PUT', body: input }));
+  return updateWorkflow(input, http);
 }
 
-export async function duplicateWorkflow(id: string, http: HttpClient = authenticatedClient): Promise<CreatedFlow> {
-  return createdFlowSchema.parse(await http.request(`/workflow/${encodeURIComponent(id)}/duplicate`, { method: 'POST', body: {} }));
+export async function duplicateWorkflow(id: string, http: HttpClient = authenticatedClient): Promise<CreatedWorkflow> {
+  return createdWorkflowSchema.parse(await http.request(`/workflow/${encodeURIComponent(id)}/duplicate`, { method: 'POST', body: {} }));
 }
 
 export async function deleteWorkflow(id: string, http: HttpClient = authenticatedClient): Promise<void> {
   await http.request(`/workflow/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
-export async function setWorkflowStatus(input: { id: string; status: FlowStatus }, http: HttpClient = authenticatedClient): Promise<FlowRecord> {
-  const reply = z.object({ flow: flowRecordSchema }).parse(await http.request('/workflow/status', { method: 'PUT', body: input }));
-  return reply.flow;
+export async function setWorkflowStatus(input: { id: string; status: FlowStatus }, http: HttpClient = authenticatedClient): Promise<Workflow> {
+  return workflowStatusReplySchema.parse(await http.request('/workflow/status', { method: 'PUT', body: input })).flow;
 }
 
 export async function listVersions(flowId: string, signal?: AbortSignal, http: HttpClient = authenticatedClient): Promise<VersionList> {
@@ -147,25 +120,12 @@ export async function createDraftFrom(flowId: string, fromVersionId: string, htt
 }
 
 /**
- * The bearer client, except that the request body is `text` as it is. A flow file is nested as deep as
- * the flow is long, and JSON.stringify of the parsed object overflows near 5,000 levels
- * (src/domain/README.md), so the file's own text goes over the wire unchanged.
+ * Imports a flow file (ours or an Activepieces export); `text` must be JSON (checked before sending). The
+ * file's own text goes over the wire unchanged: a flow file is nested as deep as the flow is long, and
+ * JSON.stringify of the parsed object overflows near 5,000 levels (src/domain/README.md).
  */
-function rawJsonBodyClient(text: string): HttpClient {
-  return createAuthenticatedClient({
-    baseUrl: API_BASE_URL,
-    getAccessToken: tokenStorage.getAccessToken,
-    refreshTokens: refreshTokenPair,
-    clearTokens: tokenStorage.clearTokens,
-    onAuthFailure: redirectToLogin,
-    fetch: (url, init) => globalThis.fetch(url, { ...init, body: text }),
-  });
-}
-
-/** Imports a flow file (ours or an Activepieces export); `text` must be JSON (checked before sending). */
-export async function importWorkflow(text: string, http: HttpClient = rawJsonBodyClient(text)): Promise<CreatedFlow> {
-  // The placeholder body makes the client send the JSON content type; the client above swaps in `text`.
-  return createdFlowSchema.parse(await http.request('/workflow/import', { method: 'POST', body: {} }));
+export async function importWorkflow(text: string, http: HttpClient = authenticatedClient): Promise<CreatedWorkflow> {
+  return createdWorkflowSchema.parse(await http.request('/workflow/import', { method: 'POST', rawBody: text }));
 }
 
 // ---- queries ----
@@ -202,13 +162,6 @@ export const versionListQueryOptions = (flowId: string) =>
     retry: (failureCount, error) => !isClientError(error) && failureCount < 3,
   });
 
-export const versionQueryOptions = (flowId: string, versionId: string) =>
-  queryOptions({
-    queryKey: workflowKeys.version(flowId, versionId),
-    queryFn: ({ signal }) => getVersion(flowId, versionId, signal),
-    retry: (failureCount, error) => !isClientError(error) && failureCount < 3,
-  });
-
 const statusOf = (error: unknown): unknown => (typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined);
 
 export function isNotFound(error: unknown): boolean {
@@ -222,7 +175,6 @@ export function isClientError(error: unknown): boolean {
 }
 
 export const useWorkflows = (params: WorkflowListParams) => useQuery(workflowListQueryOptions(params));
-export const useWorkflow = (id: string) => useQuery(workflowQueryOptions(id));
 
 // ---- mutations ----
 
@@ -231,15 +183,6 @@ const invalidateLists = (client: QueryClient) => client.invalidateQueries({ quer
 export function useCreateWorkflow() {
   const client = useQueryClient();
   return useMutation({ mutationFn: (displayName?: string) => createWorkflow(displayName), onSuccess: () => invalidateLists(client) });
-}
-
-/** 'Use as draft'; the versions list is asked again afterwards (the draft moved to the top). */
-export function useCreateDraftFrom() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { flowId: string; fromVersionId: string }) => createDraftFrom(input.flowId, input.fromVersionId),
-    onSuccess: (_version, input) => client.invalidateQueries({ queryKey: workflowKeys.versions(input.flowId) }),
-  });
 }
 
 export function useImportWorkflow() {
@@ -252,10 +195,11 @@ export function useDuplicateWorkflow() {
   return useMutation({ mutationFn: (id: string) => duplicateWorkflow(id), onSuccess: () => invalidateLists(client) });
 }
 
-export function useRenameWorkflow() {
+/** Saves a workflow's fields (name, minutes saved per run) and refreshes the lists that show them. */
+export function useUpdateWorkflow() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: string; displayName: string }) => renameWorkflow(input),
+    mutationFn: (input: WorkflowUpdate) => updateWorkflow(input),
     onSuccess: (detail) => {
       client.setQueryData(workflowKeys.detail(detail.flow.id), detail);
       return invalidateLists(client);

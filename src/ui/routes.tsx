@@ -34,7 +34,7 @@ const editorHandle: ShellRouteHandle = { hideSidebar: true };
 const shellRoutes: RouteObject[] = [
   { index: true, ...screen(dashboard) },
   { path: 'dashboard', ...screen(dashboard) },
-  { path: 'analytics', ...placeholder('Analytics') },
+  { path: 'analytics', ...screen(() => import('./screens/analytics/analytics-screen.tsx')) },
   { path: 'projects', ...placeholder('Projects') },
   { path: 'documents', ...placeholder('Documents') },
 

@@ -139,9 +139,9 @@ export class EditorCore {
     const options = applyOptionsSchema.safeParse(optionsInput);
     if (!options.success) throw new EditorError('VALIDATION', `Invalid options: ${formatIssue(options.error)}`);
     const first = operations[0];
-    if (!first) return this.editResult(session, []);
+    if (!first) return session.editResult([]);
     const edit = applyAll(session.version, operations, session.selected);
-    if (edit.patches.length === 0) return this.editResult(session, []);
+    if (edit.patches.length === 0) return session.editResult([]);
     const single = operations.length === 1;
     const groupKey = options.data.groupKey === undefined ? (single ? defaultGroupKey(first) : undefined) : (options.data.groupKey ?? undefined);
     session.history.push({
@@ -155,7 +155,7 @@ export class EditorCore {
     session.selected = edit.selected;
     session.persistHistory();
     session.queue.enqueue(edit.version);
-    return this.editResult(session, edit.patches);
+    return session.editResult(edit.patches);
   }
 
   /** The version being edited, for the layout beside the core in the worker; null when none is open. */
@@ -199,6 +199,35 @@ export class EditorCore {
     return entry ? this.replay(session, entry.patches) : null;
   }
 
+  /**
+   * Opens a history mark (history.ts): the edits until `commitMark(id)` are one undo entry. Edits are
+   * still saved as they happen; the mark only shapes undo and redo. The UI picks the id, so it can send
+   * begin, the edits and commit without waiting for an answer in between.
+   */
+  beginMark(id: string, description?: string): void {
+    this.requireSession().history.beginMark(id, description);
+  }
+
+  /** Closes the mark: everything since it is one undo entry. An unknown or closed mark changes nothing. */
+  commitMark(id: string): EditResult {
+    const session = this.requireSession();
+    if (session.history.commitMark(id)) session.persistHistory();
+    return session.editResult([]);
+  }
+
+  /**
+   * A cancelled gesture: its edits are reverted and dropped from history. The reverted version is saved
+   * at once, as an edit is (it is not an undo the user may want to redo).
+   */
+  cancelMark(id: string): EditResult {
+    const session = this.requireSession();
+    const patches = session.history.cancelMark(id);
+    if (patches.length === 0) return session.editResult([]);
+    const version = this.revertTo(session, patches);
+    session.queue.enqueue(version);
+    return session.editResult(patches);
+  }
+
   /** The next edit starts a new undo entry (the UI calls this when a field loses focus). */
   breakGroup(): void {
     this.session?.history.breakGroup();
@@ -219,7 +248,7 @@ export class EditorCore {
   }
 
   getState(): EditorState {
-    return this.stateOf(this.requireSession());
+    return this.requireSession().stateOf(this.storageMode);
   }
 
   /** Saves everything now (leaving the editor: SPEC §2's "save before leaving?"). Rejects on failure. */
@@ -336,10 +365,17 @@ export class EditorCore {
     });
     this.session = session;
     if (readOnlyReason) this.emit({ type: 'read-only', versionId: version.id, readOnly: true, reason: readOnlyReason });
-    return { ...this.stateOf(session), version, flow, recovered: recovered !== null, historyRestored: restored };
+    return { ...session.stateOf(this.storageMode), version, flow, recovered: recovered !== null, historyRestored: restored };
   }
 
   private replay(session: EditorSession, patches: Patch[]): EditResult {
+    const version = this.revertTo(session, patches);
+    session.queue.scheduleDelayed(version, this.deps.autosaveDelayMs ?? AUTOSAVE_DELAY_AFTER_UNDO_MS);
+    return session.editResult(patches);
+  }
+
+  /** Applies history patches (an undo, a redo, a cancelled gesture) to the session's version. */
+  private revertTo(session: EditorSession, patches: Patch[]): FlatVersion {
     let version: FlatVersion;
     try {
       version = applyVersionPatches(session.version, patches);
@@ -352,35 +388,7 @@ export class EditorCore {
     session.version = version;
     session.selected = keepSelection(version, session.selected);
     session.persistHistory();
-    session.queue.scheduleDelayed(version, this.deps.autosaveDelayMs ?? AUTOSAVE_DELAY_AFTER_UNDO_MS);
-    return this.editResult(session, patches);
-  }
-
-  private editResult(session: EditorSession, patches: Patch[]): EditResult {
-    session.announceHistory();
-    return {
-      patches,
-      valid: session.version.valid,
-      selected: session.selected,
-      status: session.queue.status.status,
-      canUndo: session.history.canUndo,
-      canRedo: session.history.canRedo,
-    };
-  }
-
-  private stateOf(session: EditorSession): EditorState {
-    return {
-      versionId: session.versionId,
-      readOnly: session.readOnlyReason !== null,
-      readOnlyReason: session.readOnlyReason,
-      valid: session.version.valid,
-      selected: session.selected,
-      save: session.queue.status,
-      publishing: session.publishing,
-      canUndo: session.history.canUndo,
-      canRedo: session.history.canRedo,
-      storageMode: this.storageMode,
-    };
+    return version;
   }
 
   private requireSession(): EditorSession {

@@ -6,12 +6,12 @@
  * Storage keys stay the id the version was opened with, even if the server answers a save by creating a
  * new draft (later saves then go to the new id): the records belong to this session's version.
  */
-import type { FlatVersion, Flow, FlowOperation } from '../domain/flow/index.ts';
+import type { FlatVersion, Flow, FlowOperation, Patch } from '../domain/flow/index.ts';
 import { AutosaveQueue, type Timers } from './autosave-queue.ts';
-import type { EditorEvent, EditorTransportForCore, ReadOnlyReason } from './editor-types.ts';
+import type { EditorEvent, EditorState, EditorTransportForCore, EditResult, ReadOnlyReason } from './editor-types.ts';
 import type { UndoHistory } from './history.ts';
 import { LatestWrite } from './latest-write.ts';
-import { recordOf, type EditorStorage } from './persistence.ts';
+import { recordOf, type EditorStorage, type StorageMode } from './persistence.ts';
 import type { AutosaveResponse } from './transport.ts';
 import { historyRecordOf, storedContentOf, unsavedRecordOf, type HistoryRecord } from './version-records.ts';
 
@@ -115,6 +115,35 @@ export class EditorSession {
     if (canUndo === this.announced.canUndo && canRedo === this.announced.canRedo) return;
     this.announced = { canUndo, canRedo };
     this.emit({ type: 'history', versionId: this.versionId, canUndo, canRedo });
+  }
+
+  /** The answer to an edit, an undo or a redo: its patches and where the session stands after it. */
+  editResult(patches: Patch[]): EditResult {
+    this.announceHistory();
+    return {
+      patches,
+      valid: this.version.valid,
+      selected: this.selected,
+      status: this.queue.status.status,
+      canUndo: this.history.canUndo,
+      canRedo: this.history.canRedo,
+    };
+  }
+
+  /** The session as the UI reads it; `storageMode` is the core's (it outlives sessions). */
+  stateOf(storageMode: StorageMode): EditorState {
+    return {
+      versionId: this.versionId,
+      readOnly: this.readOnlyReason !== null,
+      readOnlyReason: this.readOnlyReason,
+      valid: this.version.valid,
+      selected: this.selected,
+      save: this.queue.status,
+      publishing: this.publishing,
+      canUndo: this.history.canUndo,
+      canRedo: this.history.canRedo,
+      storageMode,
+    };
   }
 
   setReadOnly(reason: ReadOnlyReason): void {

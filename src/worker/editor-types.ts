@@ -7,7 +7,7 @@
 import type { Patch } from 'immer';
 import * as z from 'zod/mini';
 import {
-  FLOW_STATUSES,
+  flowSchema,
   runSchema,
   type FlatVersion,
   type Flow,
@@ -24,13 +24,11 @@ export type { AutosaveStatusEvent, ConflictChoice, Flow, FlatVersion, Run, Stora
 /** The transport as the core uses it: stored content out, flat versions and flows back (parsed). */
 export type EditorTransportForCore = EditorTransport<StoredFlowContent, FlatVersion, Flow>;
 
-/** The workflow as the API sends it; fields the editor does not use pass through untouched. */
-export const flowSchema = z.looseObject({
-  id: z.string(),
-  status: z.enum(FLOW_STATUSES),
-  folderId: z._default(z.nullable(z.string()), null),
-  publishedVersionId: z._default(z.nullable(z.string()), null),
-});
+/**
+ * The workflow as the API sends it, as far as the editor uses it (the domain's `flowSchema`, which the
+ * contract's `workflowSchema` extends); fields the editor does not use pass through untouched.
+ */
+export { flowSchema };
 
 export const openInputSchema = z.object({
   flow: flowSchema,

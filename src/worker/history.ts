@@ -12,8 +12,17 @@
  * inverse patches, which keeps "apply inverse after patches = identity". Undo, redo and `breakGroup()`
  * (field blur, a different gesture) close the open group.
  *
+ * Marks follow tldraw's HistoryManager (`mark`, `squashToMark`, `bailToMark`): a gesture (a drag, a
+ * dialog) calls `beginMark`, its edits are pushed and saved as they happen, and `commitMark` squashes
+ * every entry pushed since the mark into one, so one undo reverts the whole gesture; `cancelMark` removes
+ * them and hands back the inverse patches that return the document to the mark. A mark is only the
+ * stack's length when it began: nothing is copied, and squashing concatenates the entries' patches, so
+ * its cost is that of the edits it groups. Marks nest (closing an outer mark closes the inner ones); an
+ * undo or redo while a mark is open first commits it, so the gesture so far is undone as one entry.
+ *
  * The state is plain data (`toJSON` / `restoreHistory`), so it is persisted per version and comes back
- * after a reload; a restored history never continues an old group.
+ * after a reload; a restored history never continues an old group, and marks are not kept (a gesture
+ * interrupted by a reload leaves its entries separate).
  */
 import type { Patch } from 'immer';
 import * as z from 'zod/mini';
@@ -50,6 +59,13 @@ export interface SerializedHistory<TOperation = unknown> {
   undo: HistoryEntry<TOperation>[];
   /** Oldest first; the last one is redone first. */
   redo: HistoryEntry<TOperation>[];
+}
+
+/** An open gesture: the entries above `base` (the undo stack's length when it began) become one. */
+interface OpenMark {
+  id: string;
+  base: number;
+  description: string | undefined;
 }
 
 export interface HistoryOptions {
@@ -89,6 +105,8 @@ export class UndoHistory<TOperation = unknown> {
   private redoStack: HistoryEntry<TOperation>[] = [];
   /** True while the top undo entry may still absorb an edit with its group key. */
   private groupOpen = false;
+  /** Open marks, outermost first. */
+  private marks: OpenMark[] = [];
   private readonly capacity: number;
   private readonly groupWindowMs: number;
   private readonly now: () => number;
@@ -159,13 +177,57 @@ export class UndoHistory<TOperation = unknown> {
       ...(edit.groupKey !== undefined ? { groupKey: edit.groupKey } : {}),
     };
     this.undoStack.push(entry);
-    if (this.undoStack.length > this.capacity) this.undoStack.splice(0, this.undoStack.length - this.capacity);
+    this.trim();
     this.groupOpen = edit.groupKey !== undefined;
     return entry;
   }
 
+  /** Whether a gesture is under way (a mark was begun and not yet committed or cancelled). */
+  get inGesture(): boolean {
+    return this.marks.length > 0;
+  }
+
+  /**
+   * Opens a mark: what is pushed from now until `commitMark(id)` becomes one entry. The group of a typing
+   * burst before it is closed, so the gesture's first edit never merges into it.
+   */
+  beginMark(id: string = this.newId(), description?: string): string {
+    this.groupOpen = false;
+    this.marks.push({ id, base: this.undoStack.length, description });
+    return id;
+  }
+
+  /**
+   * Squashes every entry pushed since the mark into one (the marks opened inside it close with it).
+   * Returns false for a mark that is not open (committed, cancelled, cleared by undo or publish).
+   */
+  commitMark(id: string): boolean {
+    const mark = this.closeMark(id);
+    if (!mark) return false;
+    this.squashFrom(mark.base, mark.description);
+    this.groupOpen = false;
+    this.trim();
+    return true;
+  }
+
+  /**
+   * Drops every entry pushed since the mark and returns the patches that revert them, newest first
+   * (the caller applies them, as for an undo); empty when nothing was pushed or the mark is not open.
+   * The redo part is not given back: the gesture's first edit dropped it, as any edit does.
+   */
+  cancelMark(id: string): Patch[] {
+    const mark = this.closeMark(id);
+    if (!mark) return [];
+    const dropped = this.undoStack.splice(mark.base);
+    this.groupOpen = false;
+    const inverse: Patch[] = [];
+    for (let i = dropped.length - 1; i >= 0; i--) for (const patch of dropped[i]!.inversePatches) inverse.push(patch);
+    return inverse;
+  }
+
   /** Moves the newest entry to the redo part and returns it; the caller applies its `inversePatches`. */
   undo(): HistoryEntry<TOperation> | undefined {
+    this.commitOpenMarks();
     const entry = this.undoStack.pop();
     if (!entry) return undefined;
     this.groupOpen = false;
@@ -175,6 +237,7 @@ export class UndoHistory<TOperation = unknown> {
 
   /** Moves the next redo entry back and returns it; the caller applies its `patches`. */
   redo(): HistoryEntry<TOperation> | undefined {
+    this.commitOpenMarks();
     const entry = this.redoStack.pop();
     if (!entry) return undefined;
     this.groupOpen = false;
@@ -191,10 +254,56 @@ export class UndoHistory<TOperation = unknown> {
     this.undoStack = [];
     this.redoStack = [];
     this.groupOpen = false;
+    this.marks = [];
   }
 
   toJSON(): SerializedHistory<TOperation> {
     return { formatVersion: 1, undo: [...this.undoStack], redo: [...this.redoStack] };
+  }
+
+  /** Removes the mark and the marks opened after it; undefined when it is not open. */
+  private closeMark(id: string): OpenMark | undefined {
+    const index = this.marks.findIndex((mark) => mark.id === id);
+    if (index < 0) return undefined;
+    const mark = this.marks[index]!;
+    this.marks.length = index;
+    return mark;
+  }
+
+  private commitOpenMarks(): void {
+    const outer = this.marks[0];
+    if (outer) this.commitMark(outer.id);
+  }
+
+  /** One entry for everything above `base`: patches in order, inverse patches newest first. */
+  private squashFrom(base: number, description: string | undefined): void {
+    const entries = this.undoStack.splice(base);
+    const first = entries[0];
+    const last = entries[entries.length - 1];
+    if (!first || !last) return;
+    const patches: Patch[] = [];
+    const inversePatches: Patch[] = [];
+    for (const entry of entries) for (const patch of entry.patches) patches.push(patch);
+    for (let i = entries.length - 1; i >= 0; i--) for (const patch of entries[i]!.inversePatches) inversePatches.push(patch);
+    this.undoStack.push({
+      id: first.id,
+      timestamp: first.timestamp,
+      updatedAt: last.updatedAt,
+      description: description ?? (entries.length === 1 ? first.description : `${first.description} (+${entries.length - 1})`),
+      operation: last.operation,
+      patches,
+      inversePatches,
+    });
+  }
+
+  /**
+   * Keeps at most `capacity` entries, dropping the oldest. Not while a gesture is open: it becomes one
+   * entry when it commits (and is trimmed then), and a cancel must find every entry it reverts.
+   */
+  private trim(): void {
+    if (this.marks.length > 0) return;
+    const excess = this.undoStack.length - this.capacity;
+    if (excess > 0) this.undoStack.splice(0, excess);
   }
 }
 

@@ -1,18 +1,22 @@
 /**
- * The real transport: POST /api/workflow/version/autosave and POST /api/workflow/publish (SPEC §7) with
- * fetch, a bearer token and the 30 s request timeout of SPEC §9.
+ * The real transport: POST /api/workflow/version/autosave and POST /api/workflow/publish (SPEC §7) over
+ * the app's one HTTP client core (src/api/http-core.ts: the 30 s timeout of SPEC §9, the bearer token, a
+ * single-flight refresh on a 401 and one retry), its ApiErrors turned into the TransportErrors the
+ * autosave queue tells apart.
  *
  * The worker cannot read localStorage, and token refresh is serialised across tabs on the UI thread
  * (src/api/token-refresh.ts), so both are injected: `getAccessToken` and, for a 401, `refreshAccessToken`
- * (typically comlink proxies to the UI's functions). A 401 refreshes once and retries once; anything else
- * that fails becomes a TransportError for the autosave queue to retry.
+ * (typically comlink proxies to the UI's functions). A failed refresh ends nothing here: the UI thread
+ * already handles that (redirect to login).
  *
- * Replies are a trust boundary: their shape is checked here, and the version and workflow are handed to
- * injected parsers (the domain's schemas) so the core never works on a malformed version.
+ * Replies are a trust boundary: their envelope is checked with the contract's schemas, and the version and
+ * workflow are handed to injected parsers (the domain's schemas) so the core never works on a malformed version.
  */
-import { storedContentJson } from './version-records.ts';
 import * as z from 'zod/mini';
-import { apiErrorBodySchema } from '../domain/index.ts';
+import { ApiError } from '../api/api-error.ts';
+import { createBearerSender, type CoreRequest } from '../api/http-core.ts';
+import { autosaveReplySchema, publishReplySchema } from '../domain/contract/workflows.ts';
+import { storedContentJson } from './version-records.ts';
 import {
   TransportError,
   type AutosaveRequest,
@@ -41,7 +45,6 @@ export function bodyJson(body: unknown): string {
 }
 
 export const PUBLISH_PATH = '/workflow/publish';
-export const TRANSPORT_TIMEOUT_MS = 30_000;
 
 export interface HttpTransportOptions<TVersion, TWorkflow> {
   /** '/api' in the app; an absolute URL in Node (a worker resolves relative URLs against its own). */
@@ -61,16 +64,8 @@ export interface HttpTransportOptions<TVersion, TWorkflow> {
   timezone?: () => string | undefined;
 }
 
-const autosaveReplySchema = z.object({ newVersionCreated: z.boolean(), version: z.unknown() });
-const publishReplySchema = z.object({ workflow: z.unknown(), version: z.unknown() });
-
-function defaultTimezone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** The publish reply's envelope: its workflow is read by the injected `parseWorkflow`, as its version is. */
+const publishEnvelopeSchema = z.extend(publishReplySchema, { workflow: z.unknown() });
 
 function requireObject(value: unknown): object {
   if (typeof value !== 'object' || value === null) throw new Error('expected an object');
@@ -80,10 +75,17 @@ function requireObject(value: unknown): object {
 export class HttpTransport<TConfiguration = unknown, TVersion = unknown, TWorkflow = unknown>
   implements EditorTransport<TConfiguration, TVersion, TWorkflow>
 {
-  private readonly baseUrl: string;
+  private readonly send: (request: CoreRequest) => Promise<unknown>;
 
   constructor(private readonly options: HttpTransportOptions<TVersion, TWorkflow>) {
-    this.baseUrl = options.baseUrl ?? DEFAULT_API_BASE_URL;
+    this.send = createBearerSender({
+      baseUrl: options.baseUrl ?? DEFAULT_API_BASE_URL,
+      getAccessToken: options.getAccessToken,
+      ...(options.refreshAccessToken ? { refreshTokens: options.refreshAccessToken } : {}),
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+      ...(options.timezone ? { timezone: options.timezone } : {}),
+    });
   }
 
   async autosave(request: AutosaveRequest<TConfiguration>, call: CallOptions = {}): Promise<AutosaveResponse<TVersion>> {
@@ -96,7 +98,7 @@ export class HttpTransport<TConfiguration = unknown, TVersion = unknown, TWorkfl
 
   async publish(request: PublishRequest, call: CallOptions = {}): Promise<PublishResponse<TWorkflow, TVersion>> {
     const body = await this.post(PUBLISH_PATH, request, call);
-    const reply = publishReplySchema.safeParse(body);
+    const reply = publishEnvelopeSchema.safeParse(body);
     if (!reply.success) throw invalidReply(PUBLISH_PATH, reply.error);
     return { workflow: this.parse('workflow', reply.data.workflow), version: this.parse('version', reply.data.version) };
   }
@@ -114,62 +116,21 @@ export class HttpTransport<TConfiguration = unknown, TVersion = unknown, TWorkfl
   }
 
   private async post(path: string, body: unknown, call: CallOptions): Promise<unknown> {
-    const token = await this.options.getAccessToken();
-    try {
-      return await this.send(path, body, token, call);
-    } catch (error) {
-      if (!(error instanceof TransportError) || error.status !== 401 || !this.options.refreshAccessToken) throw error;
-      try {
-        await this.options.refreshAccessToken();
-      } catch {
-        throw error; // the session is over; the UI thread already handles that (redirect to login)
-      }
-      return this.send(path, body, await this.options.getAccessToken(), call);
-    }
-  }
-
-  private async send(path: string, body: unknown, token: string | null, call: CallOptions): Promise<unknown> {
-    if (call.signal?.aborted) throw new TransportError({ kind: 'aborted', message: 'Request cancelled' });
-    const doFetch = this.options.fetch ?? globalThis.fetch.bind(globalThis);
-    const timeout = AbortSignal.timeout(this.options.timeoutMs ?? TRANSPORT_TIMEOUT_MS);
-    const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout;
-    const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
-    if (token) headers.Authorization = `Bearer ${token}`;
-    const timezone = (this.options.timezone ?? defaultTimezone)();
-    if (timezone) headers['X-Timezone'] = timezone;
-
-    let response: Response;
+    if (call.signal?.aborted) throw cancelled();
     try {
       // A Blob, not the string: handing a 4 MB string to fetch held the worker for a quarter of a second
       // (measured at 10,000 steps), during which edits waited.
-      const payload = new Blob([bodyJson(body)], { type: 'application/json' });
-      response = await doFetch(`${this.baseUrl}${path}`, { method: 'POST', headers, body: payload, signal });
-    } catch {
-      if (call.signal?.aborted) throw new TransportError({ kind: 'aborted', message: 'Request cancelled' });
-      if (timeout.aborted) throw new TransportError({ kind: 'timeout', message: 'Request timed out' });
-      throw new TransportError({ kind: 'network', message: 'Network error' });
+      const rawBody = new Blob([bodyJson(body)], { type: 'application/json' });
+      return await this.send({ method: 'POST', path, rawBody, ...(call.signal ? { signal: call.signal } : {}) });
+    } catch (error) {
+      if (call.signal?.aborted) throw cancelled();
+      if (!(error instanceof ApiError)) throw new TransportError({ kind: 'network', message: 'Network error' });
+      throw new TransportError({ kind: error.kind, status: error.status, message: error.message, ...(error.code ? { code: error.code } : {}) });
     }
-    const text = await response.text().catch(() => '');
-    let parsed: unknown = undefined;
-    if (text) {
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        parsed = text;
-      }
-    }
-    if (!response.ok) {
-      const known = apiErrorBodySchema.safeParse(parsed);
-      throw new TransportError({
-        kind: 'http',
-        status: response.status,
-        message: known.success ? known.data.message : `Request failed with status ${response.status}`,
-        ...(known.success ? { code: known.data.code } : {}),
-      });
-    }
-    return parsed;
   }
 }
+
+const cancelled = () => new TransportError({ kind: 'aborted', message: 'Request cancelled' });
 
 function invalidReply(what: string, cause: unknown): TransportError {
   const detail = cause instanceof Error ? cause.message : String(cause);

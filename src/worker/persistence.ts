@@ -202,7 +202,3 @@ export async function openEditorStorage(options: OpenStorageOptions = {}): Promi
   }
 }
 
-/** Memory only, reporting nothing: for tests and headless runs that do not want persistence. */
-export function memoryStorage(): EditorStorage {
-  return new ResilientStorage(null, undefined);
-}

@@ -6,33 +6,27 @@
  * Every failure is a `TransportError`, so the autosave queue can tell a conflict (409: stop and ask the
  * user) from everything else (retry with back-off).
  */
-export interface AutosaveRequest<TConfiguration = unknown> {
-  version_id: string;
-  /** The whole trigger chain, in the domain's stored form: each save carries everything. */
-  configuration: TConfiguration;
-  display_name: string;
-  /**
-   * The version's `updated` stamp this save builds on (the last one the server confirmed). A server that
-   * holds a newer stamp answers 409: another tab or device saved in between.
-   */
-  updated?: string;
-  /**
-   * Sent only after a 409 when the user chose to keep their changes: asks the server to accept this save
-   * over whatever made it stale. Not part of SPEC §7; a server that does not know it ignores it.
-   */
-  overwrite?: true;
-}
+// Types only: the worker does not parse its own requests (the server does).
+import type { AutosaveBody, PublishBody } from '../domain/contract/requests.ts';
 
+/**
+ * POST /workflow/version/autosave's body (the contract's `autosaveBodySchema`) with the configuration
+ * typed: the whole trigger chain in the domain's stored form, every time. `updated` is the stamp this save
+ * builds on (a newer one on the server answers 409: another tab or device saved in between); `overwrite`
+ * is sent only after a 409 when the user chose to keep their changes.
+ */
+export type AutosaveRequest<TConfiguration = unknown> = Omit<AutosaveBody, 'configuration'> & { configuration: TConfiguration };
+
+/** POST /workflow/version/autosave's reply (`autosaveReplySchema`) with the version read. */
 export interface AutosaveResponse<TVersion = unknown> {
   newVersionCreated: boolean;
   version: TVersion;
 }
 
-export interface PublishRequest {
-  workflow_id: string;
-  version_id: string;
-}
+/** POST /workflow/publish's body (`publishBodySchema`). */
+export type PublishRequest = PublishBody;
 
+/** POST /workflow/publish's reply (`publishReplySchema`) with the workflow and version read. */
 export interface PublishResponse<TWorkflow = unknown, TVersion = unknown> {
   workflow: TWorkflow;
   version: TVersion;

@@ -6,7 +6,7 @@
 import { Cron } from 'croner';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import type { Run, StoredTrigger } from '../../src/domain/index.ts';
-import { insertRun } from '../../server/workflows/runs-repository.ts';
+import { insertRun } from '../../server/runs/runs-repository.ts';
 import { get, put, signedInUser, startTestServer, type TestServer } from './helpers.ts';
 import { chain, createFlow, publishedFlow, scheduleTrigger, UNKNOWN_ID, type Flow, type Version } from './flows.ts';
 

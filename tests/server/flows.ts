@@ -33,14 +33,18 @@ export const emptyTrigger = (next: string | null = null): StoredTrigger => ({
   settings: {},
 });
 
-export function codeStep(n: number, next: number | null = null, valid = true): StoredStep {
+/**
+ * A code step; `complete = false` leaves its code blank, which the server's domain judges invalid (the
+ * step's own `valid` flag says `complete` too, but the server never believes it).
+ */
+export function codeStep(n: number, next: number | null = null, complete = true): StoredStep {
   return {
     name: `step_${n}`,
     displayName: `Code ${n}`,
     type: 'CODE',
-    valid,
+    valid: complete,
     next: next === null ? null : `step_${next}`,
-    settings: { sourceCode: { code: `export const code = async () => ${n};`, packageJson: '{}' }, input: {} },
+    settings: { sourceCode: { code: complete ? `export const code = async () => ${n};` : '', packageJson: '{}' }, input: {} },
   };
 }
 

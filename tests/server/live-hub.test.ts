@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import WebSocket from 'ws';
 import { createServer, type FlowsmithServer } from '../../server/app.ts';
-import { fitMessage, liveChannelName, MAX_MESSAGE_CHARS, type LiveMessage } from '../../server/http/live-hub.ts';
+import { fitMessage, liveChannelName, MAX_MESSAGE_CHARS, type LiveMessage } from '../../server/live/live-hub.ts';
 import { signedInUser, startTestServer, type TestServer } from './helpers.ts';
 
 let t: TestServer;

@@ -7,6 +7,7 @@ import { describe, expect, it } from '@rstest/core';
 import type { Database } from '../../server/db/database.ts';
 import type { PieceAction } from '../../server/engine/execute-flow.ts';
 import { createPieceActions, type PieceRuntimeOptions } from '../../server/engine/pieces/index.ts';
+import { ACTION_PIECES } from '../../src/domain/pieces/index.ts';
 
 type Sent = { userId: string; message: Parameters<PieceRuntimeOptions['notifyUser']>[1] };
 
@@ -29,6 +30,18 @@ function action(pieceName: string, actionName: string, sent?: Sent[]): PieceActi
 }
 
 const context = { userId: 'u1' };
+
+describe('the action lookup', () => {
+  it('finds behaviour for every action the catalogue offers, and none for a name it lacks', () => {
+    const lookup = piecesWith();
+    const offered = ACTION_PIECES.flatMap((piece) => piece.actions.map((offer) => [piece.name, offer.name] as const));
+    expect(offered.length).toBeGreaterThan(5);
+    expect(offered.filter(([piece, name]) => lookup(piece, name) === undefined)).toEqual([]);
+    expect(lookup('@activepieces/piece-delay', 'delay_until')).toBeUndefined();
+    expect(lookup('@acme/nothing', 'get')).toBeUndefined();
+    expect(lookup('@activepieces/piece-store', 'toString')).toBeUndefined();
+  });
+});
 
 describe('the delay piece', () => {
   const delay = action('@activepieces/piece-delay', 'delay_for');

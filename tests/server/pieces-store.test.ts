@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { fromNestedFlow } from '../../src/domain/index.ts';
 import { executeFlow, type PieceContext } from '../../server/engine/execute-flow.ts';
 import { createPieceActions, pieceOptions } from '../../server/engine/pieces/index.ts';
-import { ApiError } from '../../server/http/errors.ts';
+import { ApiError } from '../../server/shared/api-error.ts';
 import { signedInUser, startTestServer, type TestServer } from './helpers.ts';
 
 const STORE = '@activepieces/piece-store';

@@ -22,9 +22,11 @@ import {
   resetPasswordRequestSchema,
   toNestedFlowJson,
 } from '../../src/domain/index.ts';
+import { bucketsQuerySchema, periodQuerySchema, recentActivityQuerySchema, topPerformingQuerySchema } from '../../src/domain/contract/requests.ts';
 import { BODY_LIMIT, type ServerOptions } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
-import { optionsBodySchema, runBodySchema, sampleBodySchema } from '../../server/engine/routes.ts';
+import { optionsBodySchema, sampleBodySchema } from '../../server/engine/routes.ts';
+import { runBodySchema } from '../../server/runs/routes.ts';
 import { createBodySchema as templateBodySchema } from '../../server/templates/schemas.ts';
 import {
   createBodySchema as variableCreateSchema,
@@ -288,7 +290,8 @@ export const ROUTES: Record<string, RouteSpec> = {
     body: { schema: loginRequestSchema, valid: (w) => [{ email: w.user.email, password: w.user.password, remember: false }, { email: w.user.email, password: 'wrong password!' }] },
   },
   'POST /api/auth/google': { auth: 'none', firstValidStatus: 400, body: { schema: googleLoginRequestSchema, valid: () => [{ credentials: 'a.b.c' }] } },
-  'POST /api/auth/refresh': { auth: 'none', spends: 'refreshToken', body: { schema: refreshRequestSchema, valid: async (w) => [{ refresh_token: await w.spare('refreshToken') }] } },
+  // Refresh attempts are rate-limited per address (RATE_LIMIT_REFRESH_*), refused ones included.
+  'POST /api/auth/refresh': { auth: 'none', countsAttempts: true, spends: 'refreshToken', body: { schema: refreshRequestSchema, valid: async (w) => [{ refresh_token: await w.spare('refreshToken') }] } },
   'POST /api/auth/forgot-password': { auth: 'none', countsAttempts: true, body: { schema: forgotPasswordRequestSchema, valid: (w) => [{ email: w.user.email }] } },
   // A well-formed token that was never issued: the valid request the suite can build is refused.
   'POST /api/auth/reset-password': { auth: 'none', firstValidStatus: 400, body: { schema: resetPasswordRequestSchema, valid: () => [{ token: randomBytes(32).toString('base64url'), password: PASSWORD }] } },
@@ -332,6 +335,10 @@ export const ROUTES: Record<string, RouteSpec> = {
   },
   'GET /api/workflow/execution/:id': { auth: 'user', params: (w) => ({ id: w.run }) },
   'GET /api/workflow/schedules': { auth: 'user' },
+  'GET /api/analytics/activity/recent': {
+    auth: 'user',
+    query: { schema: recentActivityQuerySchema, valid: () => [{}, { limit: '5', activity_types: 'workflow_created, run_failed,run_succeeded' }] },
+  },
   'POST /api/workflow/run/:id': {
     auth: 'user',
     startsRun: true,
@@ -382,6 +389,25 @@ export const ROUTES: Record<string, RouteSpec> = {
   'GET /api/templates/:id': { auth: 'optional', params: (w) => ({ id: w.template }) },
   'POST /api/templates/:id/use': { auth: 'user', params: (w) => ({ id: w.template }) },
   'DELETE /api/templates/:id': { auth: 'user', spends: 'template', params: async (w) => ({ id: await w.spare('template') }) },
+
+  'GET /api/analytics/dashboard/overview': { auth: 'user', query: { schema: periodQuerySchema('30d'), valid: () => [{}, { period: '24h' }, { period: '1y' }] } },
+  'GET /api/analytics/workflows/overview': { auth: 'user', query: { schema: periodQuerySchema('30d'), valid: () => [{}, { period: '7d' }] } },
+  'GET /api/analytics/workflows/creation-trends': {
+    auth: 'user',
+    query: { schema: bucketsQuerySchema('30d', 'day'), valid: () => [{}, { period: '90d', granularity: 'week' }, { period: '24h', granularity: 'hour' }] },
+  },
+  'GET /api/analytics/workflows/top-performing': {
+    auth: 'user',
+    query: { schema: topPerformingQuerySchema, valid: () => [{}, { limit: '100', period: '1y', sort_by: 'avg_execution_time' }] },
+  },
+  'GET /api/analytics/workflows/piece-usage': { auth: 'user', query: { schema: periodQuerySchema('30d'), valid: () => [{}, { period: '90d' }] } },
+  'GET /api/analytics/executions/overview': { auth: 'user', query: { schema: periodQuerySchema('30d'), valid: () => [{}, { period: '24h' }] } },
+  'GET /api/analytics/executions/timeline': {
+    auth: 'user',
+    query: { schema: bucketsQuerySchema('7d', 'hour'), valid: () => [{}, { period: '1y', granularity: 'month' }, { period: '30d', granularity: 'day' }] },
+  },
+  'GET /api/analytics/executions/performance': { auth: 'user', query: { schema: periodQuerySchema('7d'), valid: () => [{}, { period: '1y' }] } },
+  'GET /api/analytics/executions/error-analysis': { auth: 'user', query: { schema: periodQuerySchema('30d'), valid: () => [{}, { period: '7d' }] } },
 };
 
 /** Every method of the webhook URL takes any content type; the secret is the credential. */

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { runDetailSchema } from '../../src/api/executions-api.ts';
 import { failedStepOf, initialIterations, stepRecordsAt } from '../../src/ui/screens/editor/panels/run-overlay.ts';
-import { insertRun } from '../../server/workflows/runs-repository.ts';
+import { insertRun } from '../../server/runs/runs-repository.ts';
 import { get, signedInUser, startTestServer, type TestServer } from './helpers.ts';
 import { chain, publishedFlow } from './flows.ts';
 

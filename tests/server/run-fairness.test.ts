@@ -8,7 +8,7 @@ import { loadConfig } from '../../server/config.ts';
 import { executeFlow } from '../../server/engine/execute-flow.ts';
 import { MAX_RUN_NESTING } from '../../server/engine/run-budget.ts';
 import { fromNestedFlow } from '../../src/domain/index.ts';
-import { get, post, signedInUser, startTestServer, type TestServer } from './helpers.ts';
+import { get, post, put, signedInUser, startTestServer, type TestServer } from './helpers.ts';
 import { publishedFlow, scheduleTrigger } from './flows.ts';
 import { code, finishedRun, flowOf, manualTrigger } from './run-flows.ts';
 
@@ -53,8 +53,12 @@ describe('fairness between users', () => {
 describe('the schedule interval', () => {
   it('never fires a schedule set to fire every second, and shows no next run for it', async () => {
     const user = await signedInUser(t.app, 'Hasty');
-    const everySecond = scheduleTrigger('cron_expression', { cronExpression: '* * * * * *', timezone: 'UTC' }, 'step_1');
-    const { flow } = await publishedFlow(t, user.token, flowOf('Every second', everySecond, [code(1, 'return 1;')]), true);
+    // The domain judges an every-second schedule invalid, so it cannot be published; one already stored
+    // (written before that rule, or by hand) is set here in the published row, then enabled.
+    const hourly = scheduleTrigger('cron_expression', { cronExpression: '0 * * * *', timezone: 'UTC' }, 'step_1');
+    const { flow, version } = await publishedFlow(t, user.token, flowOf('Every second', hourly, [code(1, 'return 1;')]));
+    await t.db.query(`UPDATE flow_versions SET content = jsonb_set(content, '{trigger,settings,input,cronExpression}', '"* * * * * *"') WHERE id = $1`, [version.id]);
+    expect((await put(t.app, '/api/workflow/status', { id: flow.id, status: 'ENABLED' }, { token: user.token })).statusCode).toBe(200);
     const everyMinute = scheduleTrigger('cron_expression', { cronExpression: '0 * * * * *', timezone: 'UTC' }, 'step_1');
     const { flow: calm } = await publishedFlow(t, user.token, flowOf('Every minute', everyMinute, [code(1, 'return 1;')]), true);
 

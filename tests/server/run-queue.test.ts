@@ -6,9 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { createRunExecutor } from '../../server/engine/run-executor.ts';
-import { claimRun, enqueueRun, type QueuedRun } from '../../server/engine/run-queue.ts';
+import { claimRun, enqueueRun, type QueuedRun } from '../../server/runs/run-queue.ts';
 import { CodeSandbox } from '../../server/engine/sandbox/code-sandbox.ts';
-import { RunWorkers } from '../../server/engine/run-workers.ts';
+import { RunWorkers } from '../../server/runs/run-workers.ts';
+import { workflowsForRuns } from '../../server/workflows/runs-port.ts';
 import { loadConfig } from '../../server/config.ts';
 import { signedInUser, startTestServer, type TestServer } from './helpers.ts';
 import { chain, publishedFlow } from './flows.ts';
@@ -44,7 +45,7 @@ describe('the run queue', () => {
     const executed = new Map<string, string[]>();
     // Each pool is an engine of its own: its own sandbox threads running the version's code step.
     const sandboxes = [new CodeSandbox({ threads: 1 }), new CodeSandbox({ threads: 1 })];
-    const engines = sandboxes.map((sandbox) => createRunExecutor({ db: t.db, runCode: (source, inputs) => sandbox.run(source, inputs), pieceAction: () => undefined }));
+    const engines = sandboxes.map((sandbox) => createRunExecutor({ readVersion: workflowsForRuns(t.db).readVersion, runCode: (source, inputs) => sandbox.run(source, inputs), pieceAction: () => undefined }));
     const execute = (worker: string) => async (run: QueuedRun, signal: AbortSignal) => {
       executed.set(run.runId, [...(executed.get(run.runId) ?? []), worker]);
       return engines[worker === 'a' ? 0 : 1]!(run, signal);

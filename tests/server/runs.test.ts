@@ -116,12 +116,15 @@ describe('pieces in a real run', () => {
     expect(none.json()).toEqual({ options: [] });
   });
 
-  it('fails a step of an unknown piece with PIECE_NOT_FOUND', async () => {
+  it('never starts a step of an unknown piece: the domain judges it invalid, so the version is refused', async () => {
+    // (A step that slips past anyway fails with PIECE_NOT_FOUND in the engine: engine.test.ts.)
     const content = flowOf('Unknown', manualTrigger(), [piece(1, '@someone/piece-nothing', 'act', {})]);
-    const { flow } = await publishedFlow(t, user.token, content);
-    const finished = await finishedRun(t, user.token, (await run(flow.id)).json<{ id: string }>().id);
-    expect(finished.status).toBe('FAILED');
-    expect(finished.steps[1]!.error).toContain('PIECE_NOT_FOUND');
+    const { flow, version } = await createFlow(t, user.token, 'Unknown');
+    const saved = await autosave(t, user.token, version, content);
+    expect(saved.json<{ version: { valid: boolean } }>().version.valid).toBe(false);
+    const response = await run(flow.id);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: 'FLOW_OPERATION_INVALID', message: 'This version has steps that need configuration' });
   });
 
   it('sends a notification and the run’s outcome to the user’s live connection only', async () => {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { loadConfig } from '../../server/config.ts';
-import { Scheduler } from '../../server/engine/scheduler.ts';
+import { Scheduler } from '../../server/runs/scheduler.ts';
 import { get, put, signedInUser, startTestServer, type TestServer } from './helpers.ts';
 import { publishedFlow, scheduleTrigger } from './flows.ts';
 import { code, flowOf } from './run-flows.ts';
@@ -32,14 +32,28 @@ async function fires(flowId: string) {
   return rows;
 }
 
-/** Every second (croner's six-field form), with a code step that reports when it ran. */
-const everySecond = () => flowOf('Tick', scheduleTrigger('cron_expression', { cronExpression: '* * * * * *', timezone: 'UTC' }, 'step_1'), [code(1, 'return inputs;', { at: '{{trigger.firedAt}}' })]);
+/**
+ * An enabled workflow firing every second (croner's six-field form), with a code step that reports when
+ * it ran. The domain judges a schedule more frequent than once a minute invalid, so it cannot be
+ * published that way: the version is published every minute, and its stored cron made every second here,
+ * before enabling (this server's scheduler allows 1 s).
+ */
+async function enabledEverySecond(): Promise<{ id: string }> {
+  const content = flowOf('Tick', scheduleTrigger('cron_expression', { cronExpression: '* * * * *', timezone: 'UTC' }, 'step_1'), [
+    code(1, 'return inputs;', { at: '{{trigger.firedAt}}' }),
+  ]);
+  const { flow, version } = await publishedFlow(t, user.token, content);
+  await t.db.query(`UPDATE flow_versions SET content = jsonb_set(content, '{trigger,settings,input,cronExpression}', '"* * * * * *"') WHERE id = $1`, [version.id]);
+  const enabled = await put(t.app, '/api/workflow/status', { id: flow.id, status: 'ENABLED' }, { token: user.token });
+  expect(enabled.statusCode).toBe(200);
+  return flow;
+}
 
 describe('schedules', () => {
   it('fire on time, once per tick even with a second scheduler on the same database', async () => {
     const second = new Scheduler({ db: t.db, dailyQuota: 0, minIntervalMs: 1000 });
     await second.start();
-    const { flow } = await publishedFlow(t, user.token, everySecond(), true);
+    const flow = await enabledEverySecond();
     await second.refresh();
     for (let i = 0; i < 100 && (await fires(flow.id)).filter((f) => f.status === 'SUCCEEDED').length < 3; i++) await sleep(50);
     second.stop();
@@ -61,7 +75,7 @@ describe('schedules', () => {
   });
 
   it('stop firing when the workflow is disabled, and /schedules shows the last run', async () => {
-    const { flow } = await publishedFlow(t, user.token, everySecond(), true);
+    const flow = await enabledEverySecond();
     for (let i = 0; i < 100 && (await fires(flow.id)).length === 0; i++) await sleep(50);
     const listed = await get(t.app, '/api/workflow/schedules', { token: user.token });
     const row = listed.json<{ data: Array<{ workflowId: string; lastRun: string | null; nextRun: string | null }> }>().data.find((r) => r.workflowId === flow.id);

@@ -13,7 +13,7 @@ import { hashPassword } from '../../server/auth/passwords.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { MIGRATIONS } from '../../server/db/migrations/list.ts';
 import { openPglite } from '../../server/db/pglite.ts';
-import { sharedEntries } from '../../server/files/private-files.ts';
+import { sharedEntries } from './shared-entries.ts';
 import { SHARED_DATABASE_NEEDS_SECRETS } from '../../server/secrets/server-secrets.ts';
 import { createValueCipher } from '../../server/variables/encryption.ts';
 import { get, outbox, PASSWORD, post, put, registerUser, signIn, signedInUser, startTestServer, type TestServer, uniqueEmail } from './helpers.ts';

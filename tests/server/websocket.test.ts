@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import Fastify from 'fastify';
 import WebSocket from 'ws';
-import { MAX_MESSAGE_BYTES, MAX_MESSAGE_DEPTH, registerWebSocket } from '../../server/http/websocket.ts';
+import { MAX_MESSAGE_BYTES, MAX_MESSAGE_DEPTH, registerWebSocket } from '../../server/live/websocket.ts';
 import { createFlow } from './flows.ts';
 import { signedInUser, startTestServer, type TestServer } from './helpers.ts';
 

@@ -5,7 +5,7 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
-import { insertRun } from '../../server/workflows/runs-repository.ts';
+import { insertRun } from '../../server/runs/runs-repository.ts';
 import { del, get, post, put, signedInUser, startTestServer, type TestServer } from './helpers.ts';
 import { autosave, chain, createFlow, publishedFlow, scheduleTrigger, UNKNOWN_ID } from './flows.ts';
 

@@ -252,9 +252,12 @@ describe('PUT /api/workflow/status', () => {
     expect(disabled.json<{ flow: Flow }>().flow.status).toBe('DISABLED');
   });
 
-  it('refuses ENABLED when the published trigger is EMPTY, even one marked valid', async () => {
-    const content: StoredFlowContent = { ...chain(1, { ...emptyTrigger(), valid: true }) };
-    const { flow } = await publishedFlow(t, token, content);
+  it('refuses ENABLED when the trigger is EMPTY, even one marked valid: such a version cannot even be published', async () => {
+    const { flow, version } = await createFlow(t, token, 'Empty trigger');
+    const saved = (await autosave(t, token, version, chain(1, { ...emptyTrigger(), valid: true }))).json<Saved>().version;
+    expect(saved).toMatchObject({ valid: false, trigger: { valid: false } });
+    const published = await post(t.app, '/api/workflow/publish', { workflow_id: flow.id, version_id: saved.id }, { token });
+    expect(published.json()).toEqual({ code: 'FLOW_OPERATION_INVALID', message: "Every step must be valid before publishing ('trigger' is not)" });
     const before = await snapshot(t);
     expect((await put(t.app, '/api/workflow/status', { id: flow.id, status: 'ENABLED' }, { token })).json()).toEqual(TRIGGER_ENABLE);
     expect(await snapshot(t)).toEqual(before);

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { toNestedFlow, toNestedFlowJson } from '../../src/domain/index.ts';
-import { insertRun } from '../../server/workflows/runs-repository.ts';
+import { insertRun } from '../../server/runs/runs-repository.ts';
 import { del, get, post, put, send, signedInUser, startTestServer, type TestServer } from './helpers.ts';
 import { autosave, chain, createFlow, flatOf, publishedFlow, readFlow, snapshot, UNKNOWN_ID, type Flow, type Version } from './flows.ts';
 
@@ -225,7 +225,9 @@ describe('POST /api/workflow/import', () => {
     expect(response.statusCode).toBe(201);
     const { flow, version } = response.json<{ flow: Flow; version: Version }>();
     expect(flow).toMatchObject({ displayName: 'Daily orders digest', status: 'DISABLED', publishedVersionId: null });
-    expect(version).toMatchObject({ state: 'DRAFT', valid: true, schemaVersion: '1', flowId: flow.id });
+    // Judged on import, whatever the file says: its Slack step names a piece Flowsmith does not have.
+    expect(version).toMatchObject({ state: 'DRAFT', valid: false, schemaVersion: '1', flowId: flow.id });
+    expect(version.steps.filter((s) => !s.valid).map((s) => s.name)).toEqual(['step_5']);
     expect(version.id).not.toBe(file.id);
     expect(version.trigger).toMatchObject({ type: 'PIECE_TRIGGER', next: 'step_1' });
     expect(version.steps.map((s) => [s.name, s.type])).toEqual([

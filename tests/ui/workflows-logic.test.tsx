@@ -8,7 +8,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { fromNestedFlow, stepsInOrder, toNestedFlow, type FlatVersion } from '../../src/domain/index.ts';
 import { clampPage, pageBounds, pageCount, pageLabel, parsePageParam, rangeLabel } from '../../src/ui/components/data/pagination-math.ts';
 import { Pagination } from '../../src/ui/components/data/pagination.tsx';
-import { exportFileName, workflowExportFile } from '../../src/ui/screens/workflows/export-workflow.ts';
+import { exportFileName, workflowExportFile } from '../../src/ui/components/workflows/export-workflow.ts';
 import { isJsonObjectText } from '../../src/ui/screens/workflows/import-workflow-button.tsx';
 import { tagsError } from '../../src/ui/screens/workflows/save-template-dialog.tsx';
 import { parseTags } from '../../src/api/templates-api.ts';

@@ -133,7 +133,10 @@ describe('<StepOutline>', () => {
     await act(async () => root.render(<StepOutline version={fromNestedFlow(activepiecesExport)} />));
     const row = (name: string) => Array.from(container.querySelectorAll('.outline-row')).find((el) => el.querySelector('.outline-step-name')?.textContent === name)!;
     expect(row('step_6').textContent).toContain('Flag big order');
-    expect(row('step_6').textContent).toContain('Invalid');
+    // Judged on import whatever the file says: the Slack step is invalid (no such piece here), the
+    // complete code step the file marks invalid is not.
+    expect(row('step_7').textContent).toContain('Invalid');
+    expect(row('step_6').textContent).not.toContain('Invalid');
     expect(row('step_4').textContent).toContain('Skipped');
     expect(row('step_2').textContent).toContain('Loop:');
     expect(row('step_1').textContent).not.toContain('Invalid');

@@ -2,7 +2,6 @@ import { describe, expect, it } from '@rstest/core';
 import {
   CASE_SENSITIVE_OPERATORS,
   CONDITION_OPERATOR_GROUPS,
-  CONDITION_OPERATOR_LABELS,
   CONDITION_OPERATORS,
   conditionGroupsSchema,
   conditionRowSchema,
@@ -40,10 +39,14 @@ describe('condition operators', () => {
     const listed = CONDITION_OPERATOR_GROUPS.flatMap((g) => g.operators.map((o) => o.operator));
     expect([...listed].sort()).toEqual([...CONDITION_OPERATORS].sort());
     expect(CONDITION_OPERATOR_GROUPS.map((g) => g.group)).toEqual(['Text', 'Number', 'Boolean', 'Date', 'List', 'Exists']);
-    expect(CONDITION_OPERATOR_LABELS.TEXT_DOES_NOT_EXACTLY_MATCH).toEqual({ group: 'Text', label: 'does not exactly match' });
-    expect(CONDITION_OPERATOR_LABELS.NUMBER_IS_GREATER_THAN).toEqual({ group: 'Number', label: 'greater than' });
-    expect(CONDITION_OPERATOR_LABELS.LIST_IS_NOT_EMPTY).toEqual({ group: 'List', label: 'is not empty' });
-    expect(CONDITION_OPERATOR_LABELS.DOES_NOT_EXIST).toEqual({ group: 'Exists', label: 'does not exist' });
+    const labelOf = (operator: string) =>
+      CONDITION_OPERATOR_GROUPS.flatMap(({ group, operators }) =>
+        operators.filter((o) => o.operator === operator).map(({ label }) => ({ group, label })),
+      );
+    expect(labelOf('TEXT_DOES_NOT_EXACTLY_MATCH')).toEqual([{ group: 'Text', label: 'does not exactly match' }]);
+    expect(labelOf('NUMBER_IS_GREATER_THAN')).toEqual([{ group: 'Number', label: 'greater than' }]);
+    expect(labelOf('LIST_IS_NOT_EMPTY')).toEqual([{ group: 'List', label: 'is not empty' }]);
+    expect(labelOf('DOES_NOT_EXIST')).toEqual([{ group: 'Exists', label: 'does not exist' }]);
   });
 });
 

@@ -29,11 +29,11 @@ const add = (parentStep: string, action: ReturnType<typeof createAction>, locati
 
 /** trigger → step_1 (code) → step_2 (loop: step_3 reads {{step_1.x}} and {{step_3.y}}) → step_4 (router: [step_5], [step_6]) */
 function sample(): FlatVersion {
-  const code3 = createAction('CODE', 'step_3', { valid: true });
+  const code3 = createAction('CODE', 'step_3');
   const reading = { ...code3, settings: { ...code3.settings, input: { a: '{{step_1.x}}', b: '{{step_3.y}} and {{step_2.item}}' } } };
   return build([
-    add('trigger', createAction('CODE', 'step_1', { valid: true })),
-    add('step_1', createAction('LOOP_ON_ITEMS', 'step_2', { valid: true })),
+    add('trigger', createAction('CODE', 'step_1')),
+    add('step_1', createAction('LOOP_ON_ITEMS', 'step_2')),
     add('step_2', reading, 'INSIDE_LOOP'),
     add('step_2', createAction('ROUTER', 'step_4')),
     add('step_4', createAction('CODE', 'step_5', { displayName: 'Left' }), 'INSIDE_BRANCH', 0),
@@ -63,7 +63,7 @@ describe('copy and paste of steps', () => {
   it('copies a loop with its body and pastes it into another workflow, references following the new names', () => {
     const source = sample();
     const text = copyToClipboard(source, ['step_2']);
-    const target = build([add('trigger', createAction('CODE', 'step_1', { displayName: 'Existing', valid: true }))]);
+    const target = build([add('trigger', createAction('CODE', 'step_1', { displayName: 'Existing' }))]);
     const pasted = paste(target, text, 'step_1');
     // The loop lands after step_1 under the next free names, with its body.
     const order = stepsInOrder(pasted).map((step) => `${step.name}:${step.displayName}`);

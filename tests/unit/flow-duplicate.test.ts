@@ -11,6 +11,7 @@ import {
   type FlowErrorCode,
   type FlowOperation,
 } from '../../src/domain/index.ts';
+import { MANUAL_TRIGGER } from './support/complete-steps.ts';
 import { apply, refused } from './support/flow-checks.ts';
 
 type Json = Record<string, unknown>;
@@ -69,7 +70,7 @@ function referenceFlow(): FlatVersion {
     nextAction: router,
   };
   const first = { ...codeStep('step_1', { url: 'https://x' }), nextAction: loop };
-  return fromNestedFlow({ displayName: 'Refs', trigger: { name: 'trigger', type: 'EMPTY', displayName: 'Start', valid: true, settings: {}, nextAction: first } });
+  return fromNestedFlow({ displayName: 'Refs', trigger: { name: 'trigger', type: 'PIECE_TRIGGER', displayName: 'Start', valid: true, settings: MANUAL_TRIGGER.settings, nextAction: first } });
 }
 
 const order = (v: FlatVersion) => stepsInOrder(v).map((s) => s.name);
@@ -125,7 +126,7 @@ describe('DUPLICATE_ACTION', () => {
     expect(settingsOf(v, 'step_6').sampleData).toMatchObject({ sampleDataFileId: 'file-9' });
   });
 
-  it('keeps validity and skip of the originals, and counts copied invalid steps', () => {
+  it('judges the copies as their originals (same configuration), keeps skip, and counts copied invalid steps', () => {
     const source = referenceFlow();
     expect(source.invalidCount).toBe(1);
     const v = apply(source, { type: 'DUPLICATE_ACTION', request: { stepName: 'step_5' } });

@@ -160,6 +160,8 @@ function expectedExport(): Json {
     [{ firstValue: '{{step_1.body.code}}', secondValue: 'VIP', operator: 'TEXT_START_WITH', caseSensitive: true }],
   ];
   branches[1]!.conditions = [[{ firstValue: '{{step_1.body.coupon}}', secondValue: '', operator: 'EXISTS', caseSensitive: false }]];
+  // Judged on import: the Slack piece is not in Flowsmith's catalogue.
+  ((router.children as Json[])[2] as Json).valid = false;
   return flow;
 }
 
@@ -192,15 +194,18 @@ describe('importing an Activepieces flow', () => {
     expect(version).toMatchObject({ id: 'v1', flowId: 'f1', displayName: 'Sync new orders', state: 'DRAFT', schemaVersion: '1' });
   });
 
-  it('takes validity from the steps: one invalid step makes the version invalid', () => {
+  it('judges every step itself, whatever the file claims: a piece Flowsmith does not know is invalid', () => {
     const version = fromNestedFlow(activepiecesFlow());
-    expect(version.invalidCount).toBe(1);
-    expect(version.valid).toBe(false);
+    // step_4 says invalid, step_7 (a Slack piece) says valid: both name pieces outside the catalogue.
+    expect(stepsInOrder(version).filter((s) => !s.valid).map((s) => s.name)).toEqual(['step_4', 'step_7']);
+    expect(version).toMatchObject({ valid: false, invalidCount: 2 });
     const saveOrder = version.steps[4]!;
     if (saveOrder.type !== 'PIECE') throw new Error('step_4 is a piece step');
     const { parent: _parent, next: _next, ...request } = saveOrder;
-    const fixed = applyOperation(version, { type: 'UPDATE_ACTION', request: { ...request, valid: true } });
-    expect(fixed.valid).toBe(true);
+    const http = { pieceName: '@activepieces/piece-http', pieceVersion: '0.5.0', actionName: 'send_request', input: { method: 'POST', url: 'https://x' } };
+    let fixed = applyOperation(version, { type: 'UPDATE_ACTION', request: { ...request, settings: http } });
+    fixed = applyOperation(fixed, { type: 'DELETE_ACTION', request: { names: ['step_7'] } });
+    expect(fixed).toMatchObject({ valid: true, invalidCount: 0 });
   });
 
   it('keeps skip, custom logos and settings it does not know, and reads old condition rows', () => {

@@ -12,14 +12,15 @@ import {
   type NewAction,
   type StepLocation,
 } from '../../src/domain/index.ts';
+import { completeAction, incompleteAction, MANUAL_TRIGGER } from './support/complete-steps.ts';
 import { apply, refused } from './support/flow-checks.ts';
 
 // ---- a small realistic flow, and an `apply` that checks every invariant around each operation ----
 
-const code = (name: string, input: Record<string, unknown> = {}): NewAction => ({
-  ...createAction('CODE', name, { valid: true }),
-  settings: { input },
-});
+const code = (name: string, input: Record<string, unknown> = {}): NewAction => {
+  const action = completeAction('CODE', name) as Extract<NewAction, { type: 'CODE' }>;
+  return { ...action, settings: { ...action.settings, input } };
+};
 
 /**
  * trigger → step_1 → step_2 (loop: step_3 → step_4) → step_5 (router: [step_6 → step_7], [step_8]) → step_9
@@ -29,13 +30,13 @@ function sampleFlow(): FlatVersion {
   const add = (parentStep: string, action: NewAction, where?: StepLocation, branchIndex?: number) => {
     v = applyOperation(v, { type: 'ADD_ACTION', request: { parentStep, action, stepLocationRelativeToParent: where, branchIndex } });
   };
-  v = applyOperation(v, { type: 'UPDATE_TRIGGER', request: { name: 'trigger', type: 'EMPTY', displayName: 'Start', valid: true, settings: {} } });
+  v = applyOperation(v, { type: 'UPDATE_TRIGGER', request: MANUAL_TRIGGER });
   add('trigger', code('step_1'));
-  add('step_1', createAction('LOOP_ON_ITEMS', 'step_2', { valid: true }));
+  add('step_1', completeAction('LOOP_ON_ITEMS', 'step_2'));
   add('step_2', code('step_3'), 'INSIDE_LOOP');
   add('step_3', code('step_4'));
-  add('step_2', createAction('ROUTER', 'step_5', { valid: true }));
-  add('step_5', createAction('PIECE', 'step_6', { valid: true, pieceName: '@activepieces/piece-http', pieceVersion: '0.5.0' }), 'INSIDE_BRANCH', 0);
+  add('step_2', completeAction('ROUTER', 'step_5'));
+  add('step_5', completeAction('PIECE', 'step_6'), 'INSIDE_BRANCH', 0);
   add('step_6', code('step_7'));
   add('step_5', code('step_8'), 'INSIDE_BRANCH', 1);
   add('step_5', code('step_9'));
@@ -99,13 +100,13 @@ describe('ADD_ACTION', () => {
     });
   });
 
-  it('keeps valid from the request; a step that does not say is invalid, and so is the version', () => {
-    const v = apply(sampleFlow(), addOp('step_9', createAction('CODE', 'step_10')));
+  it('judges the new step: an incomplete one is invalid whatever the request claims, and so is the version', () => {
+    const v = apply(sampleFlow(), addOp('step_9', { ...incompleteAction('step_10'), valid: true }));
     expect(step(v, 'step_10').valid).toBe(false);
     expect(v).toMatchObject({ valid: false, invalidCount: 1 });
-    const { valid: _valid, ...silent } = code('step_11');
-    expect(step(apply(v, addOp('step_9', silent as NewAction)), 'step_11').valid).toBe(false);
-    expect(apply(sampleFlow(), addOp('step_9', code('step_10'))).valid).toBe(true);
+    const complete = apply(sampleFlow(), addOp('step_9', { ...code('step_10'), valid: false }));
+    expect(step(complete, 'step_10').valid).toBe(true);
+    expect(complete).toMatchObject({ valid: true, invalidCount: 0 });
   });
 
   it('copies the request: changing it afterwards does not change the flow', () => {
@@ -161,12 +162,15 @@ describe('UPDATE_ACTION', () => {
     expect(paths.every((p) => p.startsWith('steps/3/') || p === 'invalidCount' || p === 'valid')).toBe(true);
   });
 
-  it('takes valid from the request, false when absent', () => {
+  it('judges the step itself: a valid in the request is ignored', () => {
     const v = sampleFlow();
-    expect(step(apply(v, updateOf(v, 'step_3', { valid: undefined })), 'step_3').valid).toBe(false);
-    const invalid = apply(v, updateOf(v, 'step_3', { valid: false }));
-    expect(invalid).toMatchObject({ valid: false, invalidCount: 1 });
-    expect(apply(invalid, updateOf(invalid, 'step_3', { valid: true }))).toMatchObject({ valid: true, invalidCount: 0 });
+    const blank = { input: {}, sourceCode: { code: '  ', packageJson: '{}' } };
+    const filled = { input: {}, sourceCode: { code: 'return 1', packageJson: '{}' } };
+    const lied = apply(v, updateOf(v, 'step_3', { settings: blank, valid: true }));
+    expect(step(lied, 'step_3').valid).toBe(false);
+    const fixed = apply(lied, updateOf(lied, 'step_3', { settings: filled, valid: false }));
+    expect(step(fixed, 'step_3').valid).toBe(true);
+    expect(fixed.invalidCount).toBe(lied.invalidCount - 1);
   });
 
   it('keeps skip when the request leaves it out, drops a custom logo that is left out', () => {
@@ -235,7 +239,7 @@ describe('DELETE_ACTION', () => {
   });
 
   it('makes the version valid again when the only invalid step goes', () => {
-    const v = apply(sampleFlow(), addOp('step_4', createAction('CODE', 'step_10')));
+    const v = apply(sampleFlow(), addOp('step_4', incompleteAction('step_10')));
     expect(v.valid).toBe(false);
     expect(apply(v, { type: 'DELETE_ACTION', request: { names: ['step_2'] } })).toMatchObject({ valid: true, invalidCount: 0 });
   });
@@ -316,6 +320,7 @@ describe('UPDATE_TRIGGER', () => {
       name: 'trigger',
       type: 'PIECE_TRIGGER',
       displayName: 'Every hour',
+      // What the sender claims; the domain judges the trigger itself.
       valid,
       settings: { pieceName: '@activepieces/piece-schedule', pieceVersion: '0.1.0', triggerName: 'every_hour', input: {}, ...settings },
     },
@@ -324,7 +329,10 @@ describe('UPDATE_TRIGGER', () => {
   it('changes type, name and settings and keeps the steps after it', () => {
     const v = apply(sampleFlow(), pieceTrigger(true));
     expect(v.trigger).toMatchObject({ type: 'PIECE_TRIGGER', displayName: 'Every hour', valid: true, next: 'step_1' });
-    expect(apply(v, pieceTrigger(undefined))).toMatchObject({ valid: false, trigger: { valid: false } });
+    expect(apply(v, pieceTrigger(true, { triggerName: 'no_such_trigger' }))).toMatchObject({ valid: false, trigger: { valid: false } });
+    const empty = apply(v, { type: 'UPDATE_TRIGGER', request: { name: 'trigger', type: 'EMPTY', displayName: 'Select Trigger', valid: true, settings: {} } });
+    expect(empty).toMatchObject({ valid: false, trigger: { valid: false } });
+    expect(apply(empty, pieceTrigger(false))).toMatchObject({ valid: true, trigger: { valid: true } });
   });
 
   it('keeps the sample data the request does not carry', () => {

@@ -113,3 +113,49 @@ describe('undo and redo through the worker', () => {
     await editor.close();
   });
 });
+
+describe('history marks through the worker', () => {
+  it('saves every edit of a gesture as it happens, and one undo reverts the whole gesture', async () => {
+    const timers = new ManualTimers();
+    const server = createServer(sampleVersion());
+    const editor = await startEditor({ server, timers });
+    const opened = await editor.open(openInputFrom(server));
+    await editor.remote.beginMark('gesture-1', 'Add two steps');
+    editor.applyPatches((await editor.remote.apply(addCodeStep('step_3', 'step_1'))).patches);
+    await settle();
+    expect(server.versions.get('v1')?.configuration).toEqual(toStoredContent(editor.mirror!)); // saved before the commit
+    editor.applyPatches((await editor.remote.apply(addCodeStep('step_4', 'step_3'))).patches);
+    const committed = await editor.remote.commitMark('gesture-1');
+    expect(committed).toMatchObject({ patches: [], canUndo: true });
+    await settle();
+    expect(server.versions.get('v1')?.configuration).toEqual(toStoredContent(editor.mirror!));
+
+    const undone = await editor.remote.undo();
+    editor.applyPatches(undone!.patches);
+    expect(toStoredContent(editor.mirror!)).toEqual(toStoredContent(opened.version));
+    expect(await editor.remote.getState()).toMatchObject({ canUndo: false, canRedo: true });
+    await editor.close();
+  });
+
+  it('a cancelled gesture reverts its edits on the worker, the mirror and the server, and leaves no entry', async () => {
+    const server = createServer(sampleVersion());
+    const editor = await startEditor({ server });
+    const opened = await editor.open(openInputFrom(server));
+    editor.applyPatches((await editor.remote.apply(typeUrl('https://kept'), { groupKey: null })).patches);
+    const kept = toStoredContent(editor.mirror!);
+    await editor.remote.beginMark('gesture-2');
+    editor.applyPatches((await editor.remote.apply(addCodeStep('step_3', 'step_1'))).patches);
+    editor.applyPatches((await editor.remote.apply({ type: 'DELETE_ACTION', request: { names: ['step_2'] } })).patches);
+    const cancelled = await editor.remote.cancelMark('gesture-2');
+    editor.applyPatches(cancelled.patches);
+    expect(toStoredContent(editor.mirror!)).toEqual(kept);
+    expect(toStoredContent(editor.core.currentVersion()!)).toEqual(kept);
+    await editor.remote.flush();
+    expect(server.versions.get('v1')?.configuration).toEqual(kept);
+    // The entry before the gesture is the next undo.
+    editor.applyPatches((await editor.remote.undo())!.patches);
+    expect(toStoredContent(editor.mirror!)).toEqual(toStoredContent(opened.version));
+    expect(await editor.remote.undo()).toBeNull();
+    await editor.close();
+  });
+});

@@ -22,7 +22,7 @@ function deepChain(depth: number): FlatVersion {
       version,
       flowOperationSchema.parse({
         type: 'ADD_ACTION',
-        request: { parentStep: last, stepLocationRelativeToParent: 'AFTER', action: createAction('CODE', name, { valid: true }) },
+        request: { parentStep: last, stepLocationRelativeToParent: 'AFTER', action: createAction('CODE', name) },
       }),
     );
     last = name;

@@ -99,4 +99,39 @@ describe('EditorStore', () => {
     expect(restored?.type === 'ROUTER' ? restored.settings.branches.length : 0).toBe(3);
     await close(opened);
   });
+
+  it('makes a gesture one undo entry, and a cancelled gesture leaves nothing behind', async () => {
+    const opened = await openStore();
+    const { store } = opened;
+    const before = names(store);
+
+    // A gesture's edits reach the server as they happen; one undo reverts them all.
+    const adding = store.beginGesture('Add two steps');
+    await store.apply(addCodeStep('step_3', 'step_2'));
+    await store.apply(addCodeStep('step_4', 'step_3'));
+    await adding.commit();
+    expect(names(store)).toEqual([...before, 'step_3', 'step_4']);
+    await store.undo();
+    expect(names(store)).toEqual(before);
+    expect(store.canUndo).toBe(false);
+    await store.redo();
+    expect(names(store)).toEqual([...before, 'step_3', 'step_4']);
+
+    // A cancelled gesture's edits are reverted on the mirror too.
+    const broken = store.beginGesture('Broken');
+    await store.apply(addCodeStep('step_5', 'step_4'));
+    await broken.cancel();
+    expect(names(store)).toEqual([...before, 'step_3', 'step_4']);
+    expect(store.canRedo).toBe(false);
+
+    // Closing a gesture twice does nothing the second time.
+    const gesture = store.beginGesture('Move a step');
+    await store.apply({ type: 'DELETE_ACTION', request: { names: ['step_4'] } });
+    await gesture.commit();
+    await gesture.cancel();
+    expect(names(store)).toEqual([...before, 'step_3']);
+    await store.undo();
+    expect(names(store)).toEqual([...before, 'step_3', 'step_4']);
+    await close(opened);
+  });
 });

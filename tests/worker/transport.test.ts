@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@rstest/core';
-import { FakeServerTransport, type FakeVersionRecord } from '../../src/worker/fake-server-transport.ts';
+import { FakeServerTransport, type FakeVersionRecord } from './support/fake-server-transport.ts';
 import { HttpTransport } from '../../src/worker/http-transport.ts';
 import { TransportError, isConflictError } from '../../src/worker/transport.ts';
 import { settle } from './support/manual-timers.ts';

@@ -5,6 +5,9 @@ import { runQueueMigration } from './003_run_queue.ts';
 import { engineMigration } from './004_engine.ts';
 import { secretsSessionsMigration } from './005_secrets_sessions.ts';
 import { quotaRefusalsMigration } from './006_quota_refusals.ts';
+import { validityJudgedMigration } from './007_validity_judged.ts';
+import { analyticsMigration } from './008_analytics.ts';
+import { activityMigration } from './009_activity.ts';
 
 /** Every migration, oldest first. Never edit one that has shipped: add the next number. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -14,4 +17,7 @@ export const MIGRATIONS: readonly Migration[] = [
   engineMigration,
   secretsSessionsMigration,
   quotaRefusalsMigration,
+  validityJudgedMigration,
+  analyticsMigration,
+  activityMigration,
 ];

@@ -3,10 +3,17 @@
  * calls for a PIECE step, and the dynamic options behind POST /workflow/options. Each piece lives in its
  * own file; this one only maps names to them.
  */
-import { findPiece, findPieceAction, findPieceTrigger, type PieceProp } from '../../../src/domain/pieces/index.ts';
+import {
+  findPiece,
+  findPieceAction,
+  findPieceTrigger,
+  type PieceActionTable,
+  type PieceOptionsTable,
+  type PieceProp,
+} from '../../../src/domain/pieces/index.ts';
 import type { Database } from '../../db/database.ts';
-import { ApiError } from '../../http/errors.ts';
-import { isStorableText } from '../../http/input.ts';
+import { ApiError } from '../../shared/api-error.ts';
+import { isStorableText } from '../../db/stored-values.ts';
 import type { PieceAction } from '../execute-flow.ts';
 import { advancedMapping } from './data-mapper.ts';
 import { createDelayAction } from './delay.ts';
@@ -22,17 +29,22 @@ export interface PieceRuntimeOptions {
   maxDelayMs: number;
 }
 
-/** The implementation of a piece action, or undefined when piece or action is unknown (the engine then fails the step with PIECE_NOT_FOUND). */
+/**
+ * The implementation of a piece action, or undefined when piece or action is unknown (a flow file can
+ * name any piece; the engine then fails the step with PIECE_NOT_FOUND). Every action of the catalogue has
+ * one: the table below does not compile otherwise.
+ */
 export function createPieceActions(options: PieceRuntimeOptions): (pieceName: string, actionName: string | undefined) => PieceAction | undefined {
   const notifyUser: NotifyUser = (userId, message) => options.notifyUser(userId, message);
   const store = createStoreActions(options.db);
-  const actions: Record<string, Record<string, PieceAction>> = {
+  const table = {
     '@activepieces/piece-http': { send_request: createHttpAction(options.http) },
     '@activepieces/piece-delay': { delay_for: createDelayAction(options.maxDelayMs) },
     '@activepieces/piece-data-mapper': { advanced_mapping: advancedMapping },
     '@activepieces/piece-store': { put: store.put, get: store.get, remove_value: store.remove_value },
     '@flowsmith/piece-notification': { send_notification: createNotificationAction(notifyUser) },
-  };
+  } satisfies PieceActionTable<PieceAction>;
+  const actions: Readonly<Record<string, Readonly<Record<string, PieceAction>>>> = table;
   return (pieceName, actionName) => {
     if (actionName === undefined || !Object.hasOwn(actions, pieceName)) return undefined;
     const piece = actions[pieceName]!;
@@ -43,10 +55,10 @@ export function createPieceActions(options: PieceRuntimeOptions): (pieceName: st
 type OptionsRequest = { pieceName: string; actionName?: string; triggerName?: string; propertyName: string; input?: Record<string, unknown>; search?: string };
 type OptionsResolver = (db: Database, userId: string, request: OptionsRequest) => Promise<{ label: string; value: string | number }[]>;
 
-/** Piece name → prop name → where its choices come from; every prop here has `dynamicOptions` in the catalogue. */
-const OPTION_RESOLVERS: Record<string, Record<string, OptionsResolver>> = {
+/** Piece name → prop name → where its choices come from: one for each prop marked `dynamicOptions` in the catalogue. */
+const OPTION_RESOLVERS: Readonly<Record<string, Readonly<Record<string, OptionsResolver>>>> = {
   '@activepieces/piece-store': { key: (db, userId, request) => storeKeyOptions(db, userId, request.search) },
-};
+} satisfies PieceOptionsTable<OptionsResolver>;
 
 function propOf(request: OptionsRequest): PieceProp | undefined {
   const piece = findPiece(request.pieceName);

@@ -2,7 +2,7 @@
  * The Store piece: put / get / remove_value on store_entries (migration 004), one namespace per user.
  * Every statement is keyed by the run's user id, so no input can reach another user's keys.
  */
-import { isStorableText, storableJson, UNSTORABLE_TEXT } from '../../http/input.ts';
+import { isStorableText, storableJson, UNSTORABLE_TEXT } from '../../db/stored-values.ts';
 import type { Database } from '../../db/database.ts';
 import type { PieceAction } from '../execute-flow.ts';
 

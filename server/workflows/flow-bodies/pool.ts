@@ -7,7 +7,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { JsonText } from '../../db/database.ts';
-import { ApiError, type ApiErrorCode, type ApiErrorDetails } from '../../http/errors.ts';
+import { ApiError, type ApiErrorCode, type ApiErrorDetails } from '../../shared/api-error.ts';
 import { readFlowBody, type FlowBody, type FlowBodyKind } from './read.ts';
 
 /** Bodies up to this many characters are read on the server's thread (well under 10 ms). */

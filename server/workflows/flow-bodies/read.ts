@@ -1,13 +1,14 @@
 /**
  * Reading the two large bodies of the workflow service — a flow file (POST /workflow/import) and an
  * autosave — from their raw JSON text to what gets written: depth counted before parsing, the JSON
- * parsed, the domain's checks, the stored content as JSON text. Pure of the server's state, so the same
+ * parsed, the domain's checks (which also judge every step's and the trigger's validity: a `valid` in the
+ * body is never believed), the stored content as JSON text. Pure of the server's state, so the same
  * code runs inline for small bodies and on a worker thread for large ones (pool.ts), where its hundreds
  * of milliseconds for a 10,000-step flow cannot hold up other requests.
  */
 import { fromNestedFlow, jsonTextDepth, MAX_JSON_DEPTH } from '../../../src/domain/index.ts';
 import { tooDeep } from '../../http/json-body.ts';
-import { validationError } from '../../http/errors.ts';
+import { validationError } from '../../shared/api-error.ts';
 import { parse } from '../../http/validate.ts';
 import { withDomain } from '../errors.ts';
 import { autosaveBodySchema, MAX_FLOW_FILE_DEPTH } from '../schemas.ts';

@@ -3,7 +3,7 @@
  * content's bytes moved back, or the refusal as plain data.
  */
 import { parentPort } from 'node:worker_threads';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError } from '../../shared/api-error.ts';
 import { readFlowBody, type FlowBodyKind } from './read.ts';
 
 const decoder = new TextDecoder();

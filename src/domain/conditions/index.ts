@@ -2,7 +2,6 @@
 export {
   CASE_SENSITIVE_OPERATORS,
   CONDITION_OPERATOR_GROUPS,
-  CONDITION_OPERATOR_LABELS,
   CONDITION_OPERATORS,
   conditionGroupsSchema,
   conditionOperatorSchema,

@@ -127,13 +127,6 @@ export const CONDITION_OPERATOR_GROUPS: readonly {
   },
 ];
 
-/** The group and label of one operator, for the closed picker ("Text: contains"). */
-export const CONDITION_OPERATOR_LABELS = Object.fromEntries(
-  CONDITION_OPERATOR_GROUPS.flatMap(({ group, operators }) =>
-    operators.map(({ operator, label }) => [operator, { group, label }] as const),
-  ),
-) as Readonly<Record<ConditionOperator, { readonly group: ConditionOperatorGroup; readonly label: string }>>;
-
 // ---- the stored row ----
 
 /** Activepieces' stored value for TEXT_STARTS_WITH (see the note at the top). */

@@ -90,7 +90,6 @@ function newAction(step: StoredStep, rename: ReadonlyMap<string, string>): NewAc
   const common = {
     name: rename.get(step.name)!,
     displayName: step.displayName,
-    valid: step.valid,
     ...(step.skip === undefined ? {} : { skip: step.skip }),
     ...(step.customLogoUrl === undefined ? {} : { customLogoUrl: step.customLogoUrl }),
   };

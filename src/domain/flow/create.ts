@@ -33,13 +33,14 @@ const DEFAULT_DISPLAY_NAMES: Record<StepType, string> = {
 };
 
 /**
- * The `action` of an ADD_ACTION request for a new step of `type` with default settings, invalid until
- * configured. A piece step names its piece; the default is empty (the editor asks which piece).
+ * The `action` of an ADD_ACTION request for a new step of `type` with default settings. It carries no
+ * `valid`: the domain judges the step when it is added. A piece step names its piece; the default is
+ * empty (the editor asks which piece).
  */
 export function createAction<T extends StepType>(
   type: T,
   name: string,
-  options: { displayName?: string; valid?: boolean; pieceName?: string; pieceVersion?: string; actionName?: string } = {},
+  options: { displayName?: string; pieceName?: string; pieceVersion?: string; actionName?: string } = {},
 ): Extract<NewAction, { type: T }> {
   return defaultAction(type, name, options) as Extract<NewAction, { type: T }>;
 }
@@ -47,9 +48,9 @@ export function createAction<T extends StepType>(
 function defaultAction(
   type: StepType,
   name: string,
-  options: { displayName?: string; valid?: boolean; pieceName?: string; pieceVersion?: string; actionName?: string },
+  options: { displayName?: string; pieceName?: string; pieceVersion?: string; actionName?: string },
 ): NewAction {
-  const common = { name, displayName: options.displayName ?? DEFAULT_DISPLAY_NAMES[type], valid: options.valid ?? false };
+  const common = { name, displayName: options.displayName ?? DEFAULT_DISPLAY_NAMES[type] };
   switch (type) {
     case 'CODE':
       return { ...common, type, settings: { sourceCode: { code: DEFAULT_CODE, packageJson: '{}' }, input: {} } };
@@ -71,12 +72,15 @@ function defaultAction(
   }
 }
 
-/** The flat step an ADD_ACTION request creates: links empty, settings copied (the request stays the caller's). */
+/**
+ * The flat step an ADD_ACTION request creates: links empty, settings copied (the request stays the
+ * caller's), not yet judged (VersionEdit.insert does that; the request's `valid` is ignored).
+ */
 export function stepFromRequest(action: NewAction, parent: ParentRef): FlatStep {
   const common = {
     name: action.name,
     displayName: action.displayName,
-    valid: action.valid ?? false,
+    valid: false,
     ...(action.skip === undefined ? {} : { skip: action.skip }),
     ...(action.customLogoUrl === undefined ? {} : { customLogoUrl: action.customLogoUrl }),
     next: null,

@@ -14,14 +14,18 @@
  * untouched base object (no proxy is created for a step that is only read). Never mutate what `get`
  * returns; call `edit`.
  *
- * Validity: operations never write `valid` directly. `setValid`, `insert` and `remove` keep a running
- * delta of invalid steps, and `finish` writes `invalidCount` and `valid` once, so neither ever needs a
- * scan of the flow.
+ * Validity is decided here, never taken from a request: `insert` judges each new step (a copy keeps its
+ * original's verdict, `insertCopy`) and `revalidate`
+ * re-judges a step (or the trigger) after an operation changed its type or settings, with the domain's
+ * rules (validity.ts), at the cost of that one step. Together with `remove` they keep a running delta of
+ * invalid steps, and `finish` writes `invalidCount` and `valid` once, so neither ever needs a scan of
+ * the flow.
  */
 import { invalidOperation, stepNotFound } from './errors.ts';
 import type { Patch } from './immer.ts';
 import { assertNumberAvailable, stepNameOf, stepNumber, TRIGGER_NAME } from './names.ts';
 import type { FlatStep, FlatTrigger, FlatVersion } from './types.ts';
+import { stepValidity, triggerValidity } from './validity.ts';
 
 export interface OperationResult {
   version: FlatVersion;
@@ -98,8 +102,22 @@ export class VersionEdit {
     return stepNameOf(this.nextNumber++);
   }
 
-  /** Adds a new step object (owned by the caller until commit) in its slot; counts it if invalid. */
+  /** Adds a new step object (owned by the caller until commit) in its slot, judged; counts it if invalid. */
   insert(step: FlatStep): void {
+    step.valid = stepValidity(step);
+    this.place(step);
+  }
+
+  /**
+   * Adds a copy of a step of this version (DUPLICATE_ACTION, DUPLICATE_BRANCH): the same configuration
+   * with references renamed (a reference stays a reference), so the original's verdict stands. Not judging
+   * again keeps copying a 1,000-step loop as cheap as the copy itself.
+   */
+  insertCopy(copy: FlatStep): void {
+    this.place(copy);
+  }
+
+  private place(step: FlatStep): void {
     const n = stepNumber(step.name);
     if (n < 0) throw invalidOperation(`'${step.name}' is not a step name: names are step_N with N ≥ 1`);
     if (this.get(step.name)) throw invalidOperation(`A step named '${step.name}' already exists`);
@@ -119,7 +137,13 @@ export class VersionEdit {
     this.drafted.delete(n);
   }
 
-  setValid(name: string, valid: boolean): void {
+  /** Judges the step (or the trigger) as the operation left it; call after changing a type or settings. */
+  revalidate(name: string): void {
+    if (name === TRIGGER_NAME) this.setValid(name, triggerValidity(this.trigger));
+    else this.setValid(name, stepValidity(this.require(name)));
+  }
+
+  private setValid(name: string, valid: boolean): void {
     if (name === TRIGGER_NAME) {
       if (this.trigger.valid === valid) return;
       this.invalidDelta += valid ? -1 : 1;

@@ -25,10 +25,3 @@ export function applyFlowOperation<F extends Flow>(flow: F, operation: FlowOpera
   }
 }
 
-/** Whether an operation changes the version (false for CHANGE_STATUS and CHANGE_FOLDER). */
-export const changesVersion = (operation: FlowOperation): boolean =>
-  operation.type !== 'CHANGE_STATUS' && operation.type !== 'CHANGE_FOLDER';
-
-/** Whether an operation changes the flow (CHANGE_STATUS, CHANGE_FOLDER, LOCK_AND_PUBLISH). */
-export const changesFlow = (operation: FlowOperation): boolean =>
-  operation.type === 'CHANGE_STATUS' || operation.type === 'CHANGE_FOLDER' || operation.type === 'LOCK_AND_PUBLISH';

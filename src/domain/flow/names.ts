@@ -25,8 +25,6 @@ export function stepNumber(name: string): number {
   return n;
 }
 
-export const isStepName = (name: string): boolean => stepNumber(name) > 0;
-
 export const stepNameOf = (n: number): string => `step_${n}`;
 
 /** The name the next added step should take (index 0 of the array is never used, so length ≥ 1). */

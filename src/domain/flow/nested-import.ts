@@ -10,7 +10,8 @@
  *    1000: the array is indexed by N), every step is renumbered step_1..step_n in flow order and every
  *    `{{...}}` reference in every settings object is rewritten to the new names (references.ts);
  * 3. flat steps are built with their links and parents as names, settings deep-copied (so the imported
- *    JSON and the version never share an object).
+ *    JSON and the version never share an object), and each is judged by the domain's validity rules: the
+ *    file's own `valid` flags are read (Activepieces writes them) but never believed.
  *
  * Refused with VALIDATION: a node that does not parse, two steps with one name (which step would a
  * reference mean?), a router whose children do not match its branches, the same object reached twice.
@@ -23,7 +24,7 @@ import { isTooSparse, MAX_STEP_NUMBER, stepNameOf, stepNumber, TRIGGER_NAME } fr
 import { rewriteReferences } from './references.ts';
 import { actionNodeSchema, triggerNodeSchema, type ActionNode } from './schemas.ts';
 import type { FlatStep, FlatTrigger, FlatVersion, ParentRef, ParentSlot } from './types.ts';
-import { countInvalid } from './validity.ts';
+import { judgeAll } from './validity.ts';
 
 interface Entry {
   node: ActionNode;
@@ -170,7 +171,7 @@ export function buildFromNestedTrigger(rawTrigger: unknown): Replacement {
   const common = { name: TRIGGER_NAME, displayName: t.displayName, valid: t.valid, next: nameAt(first) } as const;
   const trigger: FlatTrigger =
     t.type === 'EMPTY' ? { ...common, type: 'EMPTY', settings: copy(t.settings) } : { ...common, type: 'PIECE_TRIGGER', settings: copy(t.settings) };
-  return { trigger, steps, invalidCount: countInvalid(trigger, steps) };
+  return { trigger, steps, invalidCount: judgeAll(trigger, steps) };
 }
 
 /**

@@ -2,7 +2,8 @@
  * The operation requests of SPEC §4 as one discriminated union on `type`, with Activepieces' request
  * shapes (packages/shared/src/lib/.../flows/operations/index.ts), so an operation recorded there replays
  * here. Differences, all additions: USE_AS_DRAFT carries the source version's content (a pure function
- * cannot load it by id), and ADD/UPDATE take `valid` as optional (absent means "not valid yet").
+ * cannot load it by id), and ADD/UPDATE take `valid` as optional. A `valid` sent along is accepted
+ * (SPEC lists it among a step's fields) and ignored: the domain judges every step it creates or changes.
  *
  * Parse at the boundary (worker message, HTTP body) with `flowOperationSchema`; `applyOperation` trusts
  * the shape and checks everything that depends on the version. Each body is small and flat, except

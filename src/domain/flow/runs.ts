@@ -37,6 +37,3 @@ export function runStatusVariant(status: RunStatus): RunStatusVariant {
   if (status === 'PAUSED' || status === 'RUNNING') return 'neutral';
   return 'error';
 }
-
-/** Whether a run has ended (every status but RUNNING and PAUSED, which may still resume). */
-export const isRunFinished = (status: RunStatus): boolean => status !== 'RUNNING' && status !== 'PAUSED';

@@ -12,7 +12,7 @@
  */
 import * as z from 'zod/mini';
 import { conditionGroupsSchema } from '../conditions/index.ts';
-import { FLOW_STATUSES, ROUTER_EXECUTION_TYPES, STEP_TYPES, TRIGGER_TYPES, VERSION_STATES } from './constants.ts';
+import { FLOW_STATUSES, ROUTER_EXECUTION_TYPES, VERSION_STATES } from './constants.ts';
 import { STEP_NAME_PATTERN, TRIGGER_NAME } from './names.ts';
 
 const jsonObject = z.record(z.string(), z.unknown());
@@ -21,8 +21,6 @@ const emptyObject = (): Record<string, unknown> => ({});
 const opaqueInfo = z.optional(jsonObject);
 
 export const stepNameSchema = z.string().check(z.regex(STEP_NAME_PATTERN, 'Step names are step_N with N ≥ 1'));
-export const stepTypeSchema = z.enum(STEP_TYPES);
-export const triggerTypeSchema = z.enum(TRIGGER_TYPES);
 export const versionStateSchema = z.enum(VERSION_STATES);
 export const routerExecutionTypeSchema = z.enum(ROUTER_EXECUTION_TYPES);
 

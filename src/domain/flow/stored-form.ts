@@ -7,7 +7,8 @@
  *
  * Both conversions are O(steps). Reading checks everything (zod per step, then the structure: links,
  * reachability, one parent per step) because a stored form comes from outside: a database row, the
- * browser's storage, a request body.
+ * browser's storage, a request body. For the same reason the `valid` flags it carries are ignored: every
+ * step and the trigger are judged again (validity.ts), and the version's `valid` follows from them.
  */
 import * as z from 'zod/mini';
 import type { Replacement } from './edit.ts';
@@ -24,7 +25,7 @@ import {
 } from './schemas.ts';
 import { checkStructure } from './structure.ts';
 import type { FlatStep, FlatTrigger, FlatVersion, ParentRef } from './types.ts';
-import { countInvalid } from './validity.ts';
+import { judgeAll } from './validity.ts';
 
 /** The stored step: the flat step without its parent pointer (settings shared: treat as read-only). */
 export function toStoredStep(step: Readonly<FlatStep>): StoredStep {
@@ -87,7 +88,8 @@ export function buildFromStoredContent(content: { trigger: StoredTrigger; steps:
       });
     }
   }
-  const invalidCount = countInvalid(trigger, steps);
+  // Whatever `valid` the form carries (a request body, an old row), the domain judges each step again.
+  const invalidCount = judgeAll(trigger, steps);
   // The remaining invariants (reachability, router children per branch...) in one more pass.
   checkStructure({ ...EMPTY_IDENTITY, trigger, steps, invalidCount, valid: invalidCount === 0 });
   return { trigger, steps, invalidCount };

@@ -13,7 +13,8 @@ import { webhookPiece } from './catalogue/webhook.ts';
 import { cloneJson } from '../flow/json.ts';
 import type { PieceAction, PieceDefinition, PieceProp, PieceTrigger } from './types.ts';
 
-export const PIECES: readonly PieceDefinition[] = [
+/** The catalogue as written, its names kept as literal types so the server's behaviour is checked against it. */
+const CATALOGUE = [
   httpPiece,
   delayPiece,
   dataMapperPiece,
@@ -22,7 +23,37 @@ export const PIECES: readonly PieceDefinition[] = [
   manualPiece,
   schedulePiece,
   webhookPiece,
-];
+] as const;
+
+export const PIECES: readonly PieceDefinition[] = CATALOGUE;
+
+type CataloguePiece = (typeof CATALOGUE)[number];
+
+/** The name of every piece in the catalogue ('@activepieces/piece-http' | …). */
+export type PieceName = CataloguePiece['name'];
+
+/**
+ * One `Implementation` for every action of every piece, by piece name then action name. The server's
+ * piece behaviour is declared `satisfies PieceActionTable<…>`, so a catalogue action without behaviour
+ * (or behaviour for an action the catalogue lacks) does not compile.
+ */
+export type PieceActionTable<Implementation> = {
+  readonly [Piece in CataloguePiece as Piece['actions'] extends readonly [] ? never : Piece['name']]: {
+    readonly [Action in Piece['actions'][number]['name']]: Implementation;
+  };
+};
+
+type DynamicPropNames<Piece extends CataloguePiece> = Extract<
+  Piece['actions'][number]['props'][number] | Piece['triggers'][number]['props'][number],
+  { readonly dynamicOptions: true }
+>['name'];
+
+/** One `Resolver` for every prop marked `dynamicOptions`, by piece name then prop name (as above). */
+export type PieceOptionsTable<Resolver> = {
+  readonly [Piece in CataloguePiece as [DynamicPropNames<Piece>] extends [never] ? never : Piece['name']]: {
+    readonly [Prop in DynamicPropNames<Piece>]: Resolver;
+  };
+};
 
 /** Pieces that offer steps, and pieces that offer triggers, in catalogue order. */
 export const ACTION_PIECES: readonly PieceDefinition[] = PIECES.filter((piece) => piece.actions.length > 0);

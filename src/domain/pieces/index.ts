@@ -3,7 +3,18 @@
  * validity. Pure data and functions: used by the settings panel now and the execution engine later.
  */
 export * from './types.ts';
-export { ACTION_PIECES, defaultPieceInput, findPiece, findPieceAction, findPieceTrigger, PIECES, TRIGGER_PIECES } from './catalogue.ts';
+export {
+  ACTION_PIECES,
+  defaultPieceInput,
+  findPiece,
+  findPieceAction,
+  findPieceTrigger,
+  PIECES,
+  TRIGGER_PIECES,
+  type PieceActionTable,
+  type PieceName,
+  type PieceOptionsTable,
+} from './catalogue.ts';
 export {
   holdsReference,
   isBlankValue,

@@ -1,7 +1,8 @@
 /**
- * Whether a step or trigger is complete enough to run: the `valid` the settings panel sends with every
- * UPDATE_ACTION / UPDATE_TRIGGER, and the picker with every ADD_ACTION. Takes the flat step or a request
- * (both carry `type` and `settings`), so the panel can judge the step it is about to send.
+ * Whether a step or trigger is complete enough to run. The flow domain applies these rules to every
+ * step it creates or changes and to every form it reads (../flow/validity.ts), so a step's `valid` is
+ * always their verdict, never a sender's claim. Takes the flat step or a request (both carry `type` and
+ * `settings`).
  */
 import { isConditionRowComplete } from '../conditions/index.ts';
 import type { CodeSettings, LoopSettings, PieceSettings, PieceTriggerSettings, RouterSettings } from '../flow/schemas.ts';

@@ -1,19 +1,23 @@
 /**
  * The live connection as the signed-in UI sees it (SPEC §4): opened while the user is authenticated and
  * closed on logout, its state, the notifications people can read (≤ 100, newest first) with an unread
- * count, and socket errors as destructive toasts (SPEC §8). Imported only by the app shell, so the login
+ * count, socket errors as destructive toasts (SPEC §8), and run messages for the screens showing runs. Imported only by the app shell, so the login
  * page never loads the socket, the store or the toast library.
  */
 import { action, computed, makeObservable, observable, observableRef, reaction } from 'mobx';
 import { toast } from 'sonner';
 import { refreshTokenPair } from '../../api/clients.ts';
+import type { Activity } from '../../domain/contract/analytics.ts';
 import {
+  activityOf,
   LIVE_SOCKET,
   LiveSocket,
+  runEventOf,
   type LiveErrorKind,
   type LiveNotification,
   type LiveSocketListener,
   type LiveState,
+  type RunEvent,
 } from '../../api/live-socket.ts';
 import { tokenStorage } from '../../api/token-storage.ts';
 import { authStore } from './auth-store.ts';
@@ -71,6 +75,8 @@ export class LiveStore {
   notifications: NotificationItem[] = [];
   /** Items with an id above this one are unread. */
   lastReadId = 0;
+  private readonly runListeners = new Set<(event: RunEvent) => void>();
+  private readonly activityListeners = new Set<(activity: Activity) => void>();
 
   constructor(private readonly deps: LiveStoreDeps) {
     makeObservable(this, {
@@ -78,6 +84,7 @@ export class LiveStore {
       notifications: observableRef,
       lastReadId: observable,
       unreadCount: computed,
+      live: computed,
       receive: action,
       markAllRead: action,
       setState: action,
@@ -91,7 +98,28 @@ export class LiveStore {
     return count;
   }
 
+  /** Signed in on the socket: runs are told as they go, so screens showing one need not poll. */
+  get live(): boolean {
+    return this.state === 'authenticated';
+  }
+
+  /** Hears every activity entry recorded for the signed-in user (server/activity); returns the way to stop. */
+  onActivity(listener: (activity: Activity) => void): () => void {
+    this.activityListeners.add(listener);
+    return () => this.activityListeners.delete(listener);
+  }
+
+  /** Hears every run message (progress and end) of the signed-in user; returns the way to stop. */
+  onRunEvent(listener: (event: RunEvent) => void): () => void {
+    this.runListeners.add(listener);
+    return () => this.runListeners.delete(listener);
+  }
+
   receive(notification: LiveNotification): void {
+    const run = runEventOf(notification);
+    if (run) for (const listener of this.runListeners) listener(run);
+    const activity = activityOf(notification);
+    if (activity) for (const listener of this.activityListeners) listener(activity);
     const item = toNotificationItem(notification);
     if (item) this.notifications = [item, ...this.notifications].slice(0, LIVE_SOCKET.maxNotifications);
   }

@@ -105,6 +105,11 @@ export class PanelHarness {
     this.setVersion?.(version);
   }
 
+  /** The edited step's (or trigger's) `valid` in the version shown: the domain's verdict, as the user sees it. */
+  get judged(): boolean | undefined {
+    return this.stepName === 'trigger' ? this.version.trigger.valid : this.version.steps[Number(this.stepName.slice(5))]?.valid;
+  }
+
   get lastRequest(): Record<string, unknown> {
     const last = this.sent.at(-1);
     if (!last) throw new Error('nothing sent');

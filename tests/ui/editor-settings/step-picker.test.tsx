@@ -77,9 +77,11 @@ describe('actionForChoice', () => {
   const add = (choice: StepChoice) =>
     findStep(applyTo(createEmptyVersion(), { type: 'ADD_ACTION', request: { parentStep: 'trigger', action: actionForChoice(choice, 'step_1') } }), 'step_1') as FlatStep;
 
-  it('gives core steps their defaults, valid only when complete', () => {
-    expect(actionForChoice({ type: 'CODE' }, 'step_4')).toMatchObject({ name: 'step_4', type: 'CODE', displayName: 'Code', valid: true });
-    expect(actionForChoice({ type: 'LOOP_ON_ITEMS' }, 'step_4')).toMatchObject({ type: 'LOOP_ON_ITEMS', settings: { items: '' }, valid: false });
+  it('gives core steps their defaults, judged valid by the domain only when complete', () => {
+    expect(actionForChoice({ type: 'CODE' }, 'step_4')).toMatchObject({ name: 'step_4', type: 'CODE', displayName: 'Code' });
+    expect('valid' in actionForChoice({ type: 'CODE' }, 'step_4')).toBe(false);
+    expect(add({ type: 'CODE' })).toMatchObject({ type: 'CODE', valid: true });
+    expect(add({ type: 'LOOP_ON_ITEMS' })).toMatchObject({ type: 'LOOP_ON_ITEMS', settings: { items: '' }, valid: false });
     const router = add({ type: 'ROUTER' });
     expect(router).toMatchObject({ type: 'ROUTER', valid: false, settings: { executionType: 'EXECUTE_FIRST_MATCH' } });
   });
@@ -91,7 +93,7 @@ describe('actionForChoice', () => {
       valid: true,
       settings: { pieceName: '@activepieces/piece-delay', pieceVersion: '0.3.0', actionName: 'delay_for', input: { delayFor: 1, unit: 'seconds' } },
     });
-    const http = actionForChoice({ type: 'PIECE', pieceName: '@activepieces/piece-http', pieceVersion: '0.5.0', actionName: 'send_request', displayName: 'Send HTTP request' }, 'step_2');
+    const http = add({ type: 'PIECE', pieceName: '@activepieces/piece-http', pieceVersion: '0.5.0', actionName: 'send_request', displayName: 'Send HTTP request' });
     expect(http).toMatchObject({ valid: false, settings: { input: { method: 'GET' } } });
   });
 });

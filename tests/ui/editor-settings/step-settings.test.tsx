@@ -1,5 +1,6 @@
 /**
- * The step settings panel with a real React tree: every edit sends the complete step with its validity,
+ * The step settings panel with a real React tree: every edit sends the complete step (never a `valid`:
+ * the domain judges the step, and the panel shows its verdict),
  * typing in one field is one undo group, values follow undo, read-only sends nothing.
  */
 import { afterEach, describe, expect, it } from '@rstest/core';
@@ -40,7 +41,7 @@ describe('display name', () => {
     expect(panel.sent[1]).toEqual({
       operation: {
         type: 'UPDATE_ACTION',
-        request: { name: 'step_1', type: 'LOOP_ON_ITEMS', displayName: 'Each order', settings: { items: '' }, valid: false },
+        request: { name: 'step_1', type: 'LOOP_ON_ITEMS', displayName: 'Each order', settings: { items: '' } },
       },
       options: { groupKey: 'update:step_1:displayName' },
     });
@@ -68,7 +69,7 @@ describe('display name', () => {
     panel.holdUpdates = true;
     await type(panel.control('Display name'), 'Rows');
     await type(panel.control('Items'), '{{trigger.rows}}');
-    expect(panel.lastRequest).toMatchObject({ displayName: 'Rows', settings: { items: '{{trigger.rows}}' }, valid: true });
+    expect(panel.lastRequest).toMatchObject({ displayName: 'Rows', settings: { items: '{{trigger.rows}}' } });
     await panel.flush();
     expect(panel.version.steps[1]).toMatchObject({ displayName: 'Rows', valid: true });
   });
@@ -83,7 +84,8 @@ describe('code steps', () => {
     code.setSelectionRange(0, 0);
     const tab = await press(code, 'Tab');
     expect(tab.defaultPrevented).toBe(true);
-    expect(panel.lastRequest).toMatchObject({ settings: { sourceCode: { code: '  return 1;' } }, valid: true });
+    expect(panel.lastRequest).toMatchObject({ settings: { sourceCode: { code: '  return 1;' } } });
+    expect(panel.judged).toBe(true);
     expect(panel.sent.at(-1)?.options).toEqual({ groupKey: 'update:step_1:settings.sourceCode.code' });
   });
 
@@ -103,7 +105,7 @@ describe('code steps', () => {
     await open(versionWith({ type: 'CODE' }));
     const code = panel.control<HTMLTextAreaElement>('Code');
     await type(code, '   ');
-    expect(panel.lastRequest.valid).toBe(false);
+    expect(panel.judged).toBe(false);
     await blur(code);
     expect(panel.errorOf(code)).toBe('Required');
   });
@@ -137,10 +139,12 @@ describe('piece steps', () => {
     expect(panel.lastRequest).toMatchObject({
       type: 'PIECE',
       settings: { pieceName: '@activepieces/piece-http', actionName: 'send_request', input: { method: 'GET', url: 'https://example.com/orders' } },
-      valid: true,
     });
+    expect('valid' in panel.lastRequest).toBe(false);
+    expect(panel.judged).toBe(true);
     await choose(panel.control<HTMLSelectElement>('Method'), 'POST');
-    expect(panel.lastRequest).toMatchObject({ settings: { input: { method: 'POST' } }, valid: true });
+    expect(panel.lastRequest).toMatchObject({ settings: { input: { method: 'POST' } } });
+    expect(panel.judged).toBe(true);
   });
 
   it('store numbers as numbers, accept references, and show errors only after the field was touched', async () => {
@@ -148,15 +152,17 @@ describe('piece steps', () => {
     await type(panel.control('URL'), 'https://example.com');
     const timeout = panel.control('Timeout (seconds)');
     await type(timeout, 'soon');
-    expect(panel.lastRequest.valid).toBe(false);
+    expect(panel.judged).toBe(false);
     expect(panel.errorOf(timeout)).toBeUndefined();
     await blur(timeout);
     expect(panel.errorOf(timeout)).toBe('Enter a number');
     await type(timeout, '30');
-    expect(panel.lastRequest).toMatchObject({ settings: { input: { timeout: 30 } }, valid: true });
+    expect(panel.lastRequest).toMatchObject({ settings: { input: { timeout: 30 } } });
+    expect(panel.judged).toBe(true);
     expect(panel.errorOf(timeout)).toBeUndefined();
     await type(timeout, '{{step_2.seconds}}');
-    expect(panel.lastRequest).toMatchObject({ settings: { input: { timeout: '{{step_2.seconds}}' } }, valid: true });
+    expect(panel.lastRequest).toMatchObject({ settings: { input: { timeout: '{{step_2.seconds}}' } } });
+    expect(panel.judged).toBe(true);
   });
 
   it('parse JSON inputs and say when they are not JSON', async () => {
@@ -167,7 +173,8 @@ describe('piece steps', () => {
     await blur(headers);
     expect(panel.errorOf(headers)).toBe('Enter valid JSON');
     await type(headers, '{"Accept": "application/json"}');
-    expect(panel.lastRequest).toMatchObject({ settings: { input: { headers: { Accept: 'application/json' } } }, valid: true });
+    expect(panel.lastRequest).toMatchObject({ settings: { input: { headers: { Accept: 'application/json' } } } });
+    expect(panel.judged).toBe(true);
     expect(headers.value).toBe('{"Accept": "application/json"}'); // what was typed, not a reformatted copy
   });
 
@@ -175,7 +182,8 @@ describe('piece steps', () => {
     await open(versionWith({ type: 'PIECE', pieceName: '@activepieces/piece-store', pieceVersion: '0.5.0', actionName: 'get', displayName: 'Get value' }));
     await type(panel.control('Key'), 'last-id');
     await choose(panel.control<HTMLSelectElement>('Action'), 'put');
-    expect(panel.lastRequest).toMatchObject({ displayName: 'Put value', settings: { actionName: 'put', input: { key: 'last-id' } }, valid: false });
+    expect(panel.lastRequest).toMatchObject({ displayName: 'Put value', settings: { actionName: 'put', input: { key: 'last-id' } } });
+    expect(panel.judged).toBe(false);
     expect(panel.hasControl('Value')).toBe(true);
   });
 });

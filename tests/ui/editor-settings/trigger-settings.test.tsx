@@ -35,7 +35,6 @@ describe('an empty trigger', () => {
           type: 'PIECE_TRIGGER',
           displayName: 'Run manually',
           settings: { pieceName: '@flowsmith/piece-manual', pieceVersion: '0.1.0', triggerName: 'manual', input: {} },
-          valid: true,
         },
       },
       options: { groupKey: null },
@@ -50,8 +49,8 @@ describe('a schedule trigger', () => {
   it('starts on its first trigger with the server’s defaults', () => {
     expect(panel.lastRequest).toMatchObject({
       settings: { pieceName: '@activepieces/piece-schedule', triggerName: 'every_x_minutes', input: { minutes: 1 } },
-      valid: true,
     });
+    expect(panel.judged).toBe(true);
     expect(panel.control('Minutes').value).toBe('1');
   });
 
@@ -60,8 +59,8 @@ describe('a schedule trigger', () => {
     expect(panel.lastRequest).toMatchObject({
       displayName: 'Every day',
       settings: { triggerName: 'every_day', input: { hour_of_the_day: 0, timezone: 'UTC', run_on_weekends: false } },
-      valid: true,
     });
+    expect(panel.judged).toBe(true);
     await choose(panel.control<HTMLSelectElement>('Hour of the day'), '9');
     expect(panel.lastRequest).toMatchObject({ settings: { input: { hour_of_the_day: 9 } } });
     await click(panel.control('Run on weekends (Saturday and Sunday)'));
@@ -70,14 +69,15 @@ describe('a schedule trigger', () => {
     const minutes = panel.control('Minutes');
     await type(minutes, '90');
     await blur(minutes);
-    expect(panel.lastRequest.valid).toBe(false);
+    expect(panel.judged).toBe(false);
     expect(panel.errorOf(minutes)).toBe('Enter a whole number from 1 to 59');
     expect(panel.sent.at(-1)?.options).toEqual({ groupKey: 'update:trigger:settings.input.minutes' });
   });
 
   it('goes back to the list with Change trigger', async () => {
     await click(panel.button('Change trigger'));
-    expect(panel.lastRequest).toEqual({ name: 'trigger', type: 'EMPTY', displayName: 'Select Trigger', settings: {}, valid: false });
+    expect(panel.lastRequest).toEqual({ name: 'trigger', type: 'EMPTY', displayName: 'Select Trigger', settings: {} });
+    expect(panel.judged).toBe(false);
     expect(panel.container.querySelectorAll('.settings-choice')).toHaveLength(3);
   });
 });
@@ -85,6 +85,7 @@ describe('a schedule trigger', () => {
 describe('a webhook trigger', () => {
   it('is valid once chosen (its URL is shown by the editor under the fields, step-tools.tsx)', async () => {
     await pick('Webhook');
-    expect(panel.lastRequest).toMatchObject({ settings: { pieceName: '@activepieces/piece-webhook', triggerName: 'catch_webhook' }, valid: true });
+    expect(panel.lastRequest).toMatchObject({ settings: { pieceName: '@activepieces/piece-webhook', triggerName: 'catch_webhook' } });
+    expect(panel.judged).toBe(true);
   });
 });

@@ -24,7 +24,7 @@ import {
 import { EditorCore } from '../../../src/worker/editor-core.ts';
 import type { EditorEvent, OpenInput, OpenResult } from '../../../src/worker/editor-types.ts';
 import { exposeEditorCore, type EditorWorkerApi } from '../../../src/worker/expose.ts';
-import { FakeServerTransport, type FakeVersionRecord } from '../../../src/worker/fake-server-transport.ts';
+import { FakeServerTransport, type FakeVersionRecord } from './fake-server-transport.ts';
 import { ManualTimers, settle, waitUntil } from './manual-timers.ts';
 
 export type FakeServer = FakeServerTransport<StoredFlowContent, FlatVersion, Flow>;
@@ -43,7 +43,7 @@ export function sampleVersion(fields: { id?: string; flowId?: string; state?: 'D
         settings: { pieceName: '@activepieces/piece-schedule', pieceVersion: '~0.1.0', triggerName: 'every_hour', input: {} },
       },
     },
-    { type: 'ADD_ACTION', request: { parentStep: 'trigger', stepLocationRelativeToParent: 'AFTER', action: createAction('CODE', 'step_1', { valid: true }) } },
+    { type: 'ADD_ACTION', request: { parentStep: 'trigger', stepLocationRelativeToParent: 'AFTER', action: createAction('CODE', 'step_1') } },
     { type: 'ADD_ACTION', request: { parentStep: 'step_1', stepLocationRelativeToParent: 'AFTER', action: createAction('PIECE', 'step_2') } },
   ];
   for (const op of ops) version = applyOperation(version, flowOperationSchema.parse(op));
@@ -52,13 +52,13 @@ export function sampleVersion(fields: { id?: string; flowId?: string; state?: 'D
 
 /** UPDATE_ACTION of the code step's input: what typing into its "url" field sends. */
 export function typeUrl(url: string): FlowOperationInput {
-  const action = createAction('CODE', 'step_1', { valid: true });
+  const action = createAction('CODE', 'step_1');
   if (action.type !== 'CODE') throw new Error('unreachable');
   return { type: 'UPDATE_ACTION', request: { ...action, settings: { ...action.settings, input: { url } } } };
 }
 
 export function addCodeStep(name: string, after: string): FlowOperationInput {
-  return { type: 'ADD_ACTION', request: { parentStep: after, stepLocationRelativeToParent: 'AFTER', action: createAction('CODE', name, { valid: true }) } };
+  return { type: 'ADD_ACTION', request: { parentStep: after, stepLocationRelativeToParent: 'AFTER', action: createAction('CODE', name) } };
 }
 
 export function createServer(version: FlatVersion, flow: Partial<Flow> = {}): FakeServer {

@@ -1,7 +1,7 @@
 /**
- * ADD_ACTION: a new step at a placement; what the slot held moves after it. The new step keeps `valid`
- * from the request, and is invalid when the request does not say (SPEC §4: invalid until it reports
- * valid). Its own loop body or branches start empty, whatever the request nests (as in Activepieces).
+ * ADD_ACTION: a new step at a placement; what the slot held moves after it. The new step is judged by
+ * the domain's validity rules when it is inserted (a `valid` in the request is ignored). Its own loop
+ * body or branches start empty, whatever the request nests (as in Activepieces).
  */
 import { stepFromRequest } from '../create.ts';
 import type { VersionEdit } from '../edit.ts';

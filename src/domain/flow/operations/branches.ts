@@ -1,7 +1,8 @@
 /**
  * Router branches (Activepieces' ADD_BRANCH, DELETE_BRANCH, DUPLICATE_BRANCH). `settings.branches` and
  * `children` always change together, index for index, and the steps heading the branches that shift
- * get their parent's branch index updated (a few steps, never a walk).
+ * get their parent's branch index updated (a few steps, never a walk). The router's validity depends on
+ * its branches' conditions, so it is judged again by each of these operations.
  *
  * A duplicated branch goes right after the original, named '<branchName> Copy', with its steps copied
  * as DUPLICATE_ACTION copies them. As in Activepieces, copying the fallback branch gives a condition
@@ -30,7 +31,7 @@ function checkIndex(index: number, count: number, name: string): void {
   }
 }
 
-/** Writes both arrays and re-points the parents of the branch heads from `from` on. */
+/** Writes both arrays, re-points the parents of the branch heads from `from` on, and re-judges the router. */
 function setBranches(edit: VersionEdit, name: string, branches: Branch[], children: (string | null)[], from: number): void {
   const router = edit.edit(name) as FlatRouterStep;
   router.settings.branches = branches;
@@ -39,6 +40,7 @@ function setBranches(edit: VersionEdit, name: string, branches: Branch[], childr
     const head = children[i];
     if (head) edit.edit(head).parent = { step: name, slot: i };
   }
+  edit.revalidate(name);
 }
 
 export function addBranch(edit: VersionEdit, request: AddBranchRequest): void {
@@ -76,7 +78,7 @@ export function duplicateBranch(edit: VersionEdit, request: DuplicateBranchReque
   const name = `${source.branchName} Copy`;
   const branch: Branch =
     source.branchType === 'CONDITION' ? { ...copySettings(source, rename), branchName: name } : newConditionBranch(name);
-  for (const copy of copies) edit.insert(copy);
+  for (const copy of copies) edit.insertCopy(copy);
   if (copies[0]) copies[0].parent = { step: request.stepName, slot: at };
   const branches = router.settings.branches.slice();
   const children = router.children.slice();

@@ -3,8 +3,8 @@
  * right after the original. As in Activepieces, every copied step is named '<displayName> Copy' and gets a
  * fresh step_N (in flow order); `{{...}}` references between the copied steps follow the new names in
  * every string of their settings (inputs, loop items, branch conditions, code); sample-data and last-test
- * fields are cleared. References to steps outside the copy are left as they are. Copies keep the
- * original's `valid`: they hold the same configuration.
+ * fields are cleared. References to steps outside the copy are left as they are. A copy keeps its
+ * original's `valid`: the domain judged the original, and the copy holds the same configuration.
  *
  * Cost is proportional to the copied subtree, never to the flow.
  */
@@ -57,6 +57,6 @@ export function duplicateAction(edit: VersionEdit, request: DuplicateStepRequest
   if (request.stepName === TRIGGER_NAME) throw invalidOperation('The trigger cannot be duplicated');
   edit.require(request.stepName);
   const copies = copySteps(edit, collectSubtree((n) => edit.get(n), request.stepName)).steps;
-  for (const copy of copies) edit.insert(copy);
+  for (const copy of copies) edit.insertCopy(copy);
   linkInto(edit, copies[0]!.name, { step: request.stepName, slot: 'next' });
 }

@@ -1,7 +1,8 @@
 /**
  * UPDATE_TRIGGER: replaces the trigger's type, display name and settings, keeping the steps after it.
  * As in Activepieces, the trigger's sample data survives the update when the request does not carry
- * any (the settings panel does not send it back). `valid` comes from the request, false when absent.
+ * any (the settings panel does not send it back). The trigger's validity is judged afresh; a `valid` in
+ * the request is ignored.
  */
 import type { VersionEdit } from '../edit.ts';
 import { invalidOperation, stepNotFound } from '../errors.ts';
@@ -28,5 +29,5 @@ export function updateTrigger(edit: VersionEdit, request: UpdateTriggerRequest):
   target.type = request.type;
   target.displayName = request.displayName;
   syncField(target, 'settings', previous, settings);
-  edit.setValid(TRIGGER_NAME, request.valid ?? false);
+  edit.revalidate(TRIGGER_NAME);
 }

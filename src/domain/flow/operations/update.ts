@@ -1,7 +1,7 @@
 /**
- * UPDATE_ACTION: replaces a step's editable fields (display name, settings, validity, custom logo) with
- * the request's, keeping its place and links. `skip` has its own operation and is kept when the request
- * leaves it out. `valid` comes from the request, false when absent.
+ * UPDATE_ACTION: replaces a step's editable fields (display name, settings, custom logo) with the
+ * request's, keeping its place and links. `skip` has its own operation and is kept when the request
+ * leaves it out. The step's validity is judged afresh; a `valid` in the request is ignored.
  *
  * The type may change (replacing a code step by a piece step, say) only while the step contains nothing:
  * a loop with a body or a router with steps in a branch would lose them, so that is refused. A router's
@@ -36,5 +36,5 @@ export function updateAction(edit: VersionEdit, request: UpdateActionRequest): v
     if (request.type === 'ROUTER') target.children = request.settings.branches.map(() => null);
   }
   syncField(target, 'settings', current.settings, request.settings);
-  edit.setValid(request.name, request.valid ?? false);
+  edit.revalidate(request.name);
 }

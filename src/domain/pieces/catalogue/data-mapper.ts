@@ -1,6 +1,6 @@
 import type { PieceDefinition } from '../types.ts';
 
-export const dataMapperPiece: PieceDefinition = {
+export const dataMapperPiece = {
   name: '@activepieces/piece-data-mapper',
   displayName: 'Data mapper',
   description: 'Reshape data for the next steps',
@@ -24,4 +24,4 @@ export const dataMapperPiece: PieceDefinition = {
       ],
     },
   ],
-};
+} as const satisfies PieceDefinition;

@@ -1,6 +1,6 @@
 import type { PieceDefinition } from '../types.ts';
 
-export const delayPiece: PieceDefinition = {
+export const delayPiece = {
   name: '@activepieces/piece-delay',
   displayName: 'Delay',
   description: 'Wait before the next step',
@@ -29,4 +29,4 @@ export const delayPiece: PieceDefinition = {
       ],
     },
   ],
-};
+} as const satisfies PieceDefinition;

@@ -1,7 +1,7 @@
 import type { PieceDefinition } from '../types.ts';
 
 /** Activepieces' HTTP piece, 'send_request' with the inputs Flowsmith runs. */
-export const httpPiece: PieceDefinition = {
+export const httpPiece = {
   name: '@activepieces/piece-http',
   displayName: 'HTTP',
   description: 'Send requests to any web address',
@@ -29,4 +29,4 @@ export const httpPiece: PieceDefinition = {
       ],
     },
   ],
-};
+} as const satisfies PieceDefinition;

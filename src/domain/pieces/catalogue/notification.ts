@@ -1,7 +1,7 @@
 import type { PieceDefinition } from '../types.ts';
 
 /** Flowsmith's own: a message in the app's notification list (no Activepieces counterpart). */
-export const notificationPiece: PieceDefinition = {
+export const notificationPiece = {
   name: '@flowsmith/piece-notification',
   displayName: 'Notification',
   description: 'Tell the team something happened',
@@ -31,4 +31,4 @@ export const notificationPiece: PieceDefinition = {
       ],
     },
   ],
-};
+} as const satisfies PieceDefinition;

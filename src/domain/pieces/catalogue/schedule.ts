@@ -45,7 +45,7 @@ const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 
 
 export const SCHEDULE_PIECE_NAME = '@activepieces/piece-schedule';
 
-export const schedulePiece: PieceDefinition = {
+export const schedulePiece = {
   name: SCHEDULE_PIECE_NAME,
   displayName: 'Schedule',
   description: 'Start the workflow at set times',
@@ -123,4 +123,4 @@ export const schedulePiece: PieceDefinition = {
       ],
     },
   ],
-};
+} as const satisfies PieceDefinition;

@@ -1,9 +1,9 @@
 import type { PieceDefinition, PieceProp } from '../types.ts';
 
-const key: PieceProp = { name: 'key', displayName: 'Key', type: 'SHORT_TEXT', required: true, dynamicOptions: true };
+const key = { name: 'key', displayName: 'Key', type: 'SHORT_TEXT', required: true, dynamicOptions: true } as const satisfies PieceProp;
 
 /** Activepieces' key-value store piece: values kept between runs. */
-export const storePiece: PieceDefinition = {
+export const storePiece = {
   name: '@activepieces/piece-store',
   displayName: 'Storage',
   description: 'Keep values between runs',
@@ -20,4 +20,4 @@ export const storePiece: PieceDefinition = {
     { name: 'get', displayName: 'Get value', description: 'Read the value stored under a key', props: [key] },
     { name: 'remove_value', displayName: 'Remove value', description: 'Delete the value stored under a key', props: [key] },
   ],
-};
+} as const satisfies PieceDefinition;

@@ -1,6 +1,6 @@
 import type { PieceDefinition } from '../types.ts';
 
-export const webhookPiece: PieceDefinition = {
+export const webhookPiece = {
   name: '@activepieces/piece-webhook',
   displayName: 'Webhook',
   description: 'Start the workflow when a request arrives',
@@ -10,4 +10,4 @@ export const webhookPiece: PieceDefinition = {
   triggers: [
     { name: 'catch_webhook', displayName: 'Catch webhook', description: 'Run when a request reaches the workflow’s URL', props: [] },
   ],
-};
+} as const satisfies PieceDefinition;

@@ -32,6 +32,8 @@ interface DataTableProps<Row> {
   empty?: ReactNode;
   /** Marks the table busy while a new page loads over the old rows. */
   busy?: boolean;
+  /** Extra class on the <table>, e.g. a fixed layout so long cells truncate. */
+  className?: string;
 }
 
 const INTERACTIVE = 'a, button, input, select, textarea, label, [role="menuitem"], [role="switch"], [data-row-click="ignore"]';
@@ -44,7 +46,7 @@ export function cellClassName(column: { align?: string; hideOnMobile?: boolean }
   return classes.join(' ');
 }
 
-export function DataTable<Row>({ columns, rows, rowKey, onRowClick, caption, empty, busy, ...rest }: DataTableProps<Row>) {
+export function DataTable<Row>({ columns, rows, rowKey, onRowClick, caption, empty, busy, className, ...rest }: DataTableProps<Row>) {
   const handleClick = (row: Row) => (event: MouseEvent<HTMLTableRowElement>) => {
     if (!onRowClick) return;
     const target = event.target as Element;
@@ -57,7 +59,7 @@ export function DataTable<Row>({ columns, rows, rowKey, onRowClick, caption, emp
 
   return (
     <div className="data-table-wrap">
-      <table className="data-table" aria-label={rest['aria-label']} aria-busy={busy || undefined}>
+      <table className={className ? `data-table ${className}` : 'data-table'} aria-label={rest['aria-label']} aria-busy={busy || undefined}>
         {caption ? <caption className="visually-hidden">{caption}</caption> : null}
         <thead>
           <tr>

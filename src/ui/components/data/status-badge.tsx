@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 
-export type BadgeTone = 'success' | 'danger' | 'warning' | 'info' | 'neutral' | 'accent';
+/** 'primary' (solid accent) and 'outline' (border only) are the SPEC's 'default' and 'outline' badges. */
+export type BadgeTone = 'success' | 'danger' | 'warning' | 'info' | 'neutral' | 'accent' | 'primary' | 'outline';
 
 interface StatusBadgeProps {
   tone: BadgeTone;

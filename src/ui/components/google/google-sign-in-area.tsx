@@ -8,6 +8,7 @@ interface GoogleSignInAreaProps {
   size?: GoogleButtonSize;
   text?: GoogleButtonOptions['text'];
   oneTap?: boolean;
+  theme?: 'light' | 'dark';
   onCredential: (credential: string | undefined) => void;
 }
 
@@ -15,7 +16,7 @@ interface GoogleSignInAreaProps {
  * The Google button with its 'Or continue with' divider. The whole area is absent when the server has no
  * Google client id or the Google script cannot load, so the email form stands alone and nothing errors.
  */
-export function GoogleSignInArea({ layout = 'button-first', size, text, oneTap, onCredential }: GoogleSignInAreaProps) {
+export function GoogleSignInArea({ layout = 'button-first', size, text, oneTap, theme, onCredential }: GoogleSignInAreaProps) {
   const google = useGoogleIdentity();
   if (google.status === 'disabled' || google.status === 'failed') return null;
 
@@ -27,6 +28,7 @@ export function GoogleSignInArea({ layout = 'button-first', size, text, oneTap, 
         size={size}
         text={text}
         oneTap={oneTap}
+        theme={theme}
         onCredential={onCredential}
       />
     ) : (

@@ -1,6 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { observer } from 'mobx-react-lite';
-import { themeStore } from '../../stores/theme-store.ts';
 import {
   GOOGLE_BUTTON_HEIGHT,
   listenForCredentials,
@@ -18,24 +16,26 @@ interface GoogleSignInButtonProps {
   /** Show the One Tap prompt as well (login, register and forgot screens). */
   oneTap?: boolean;
   onCredential: (credential: string | undefined) => void;
+  /** The page's resolved theme: the button is re-drawn to match when it flips. */
+  theme?: 'light' | 'dark';
 }
 
 // GIS renders buttons between 200 and 400 px wide; the form column decides within that.
 const clampWidth = (width: number) => Math.max(200, Math.min(400, Math.floor(width)));
 
 /** The button GIS draws into our container, re-drawn when the theme flips so it matches the page. */
-export const GoogleSignInButton = observer(function GoogleSignInButton({
+export function GoogleSignInButton({
   api,
   clientId,
   size = 'large',
   text = 'continue_with',
   oneTap = false,
   onCredential,
+  theme = 'light',
 }: GoogleSignInButtonProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const onCredentialRef = useRef(onCredential);
   onCredentialRef.current = onCredential;
-  const theme = themeStore.resolved;
 
   useEffect(() => {
     const stopListening = listenForCredentials(api, clientId, (response: GoogleCredentialResponse) =>
@@ -64,4 +64,4 @@ export const GoogleSignInButton = observer(function GoogleSignInButton({
   }, [api, size, text, theme]);
 
   return <div ref={containerRef} className="google-button" style={{ minHeight: GOOGLE_BUTTON_HEIGHT[size] }} />;
-});
+}

@@ -1,15 +1,18 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
-import { authStore } from '../../stores/auth-store.ts';
-import { HOME_PATH } from '../../routing/redirect.ts';
 
-/** What a Google credential does on every screen: sign in, then go to `/` (SPEC §8). Errors land in authStore.error. */
-export function useGoogleSignIn(): (credential: string | undefined) => Promise<void> {
-  const navigate = useNavigate();
+/**
+ * A Google credential's path: sign in with it, then (only if that worked) whatever follows. Both steps are
+ * the caller's — the auth screens pass the auth store and their navigation — so the shared Google
+ * components know no store and no route.
+ */
+export function useGoogleSignIn(
+  signIn: (credential: string | undefined) => Promise<boolean>,
+  afterSignIn: () => void,
+): (credential: string | undefined) => Promise<void> {
   return useCallback(
     async (credential) => {
-      if (await authStore.googleLogin(credential)) navigate(HOME_PATH, { replace: true });
+      if (await signIn(credential)) afterSignIn();
     },
-    [navigate],
+    [signIn, afterSignIn],
   );
 }

@@ -9,8 +9,7 @@ import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { bindTextField } from '../../components/form/bind-text-field.ts';
-import { GoogleSignInSlot } from '../../components/google/google-sign-in-slot.tsx';
-import { useGoogleSignIn } from '../../components/google/use-google-sign-in.ts';
+import { AuthGoogleSignIn } from './auth-google-sign-in.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { AuthForm, EMAIL_INPUT } from './auth-form.tsx';
 import { SubmitButton } from './submit-button.tsx';
@@ -25,7 +24,6 @@ export const ForgotPasswordScreen = observer(function ForgotPasswordScreen() {
   const navigate = useNavigate();
   const [sentMessage, setSentMessage] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
-  const onGoogleCredential = useGoogleSignIn();
 
   const form = useForm({
     defaultValues: { email: '' },
@@ -62,7 +60,7 @@ export const ForgotPasswordScreen = observer(function ForgotPasswordScreen() {
         </div>
       ) : (
         <>
-          <GoogleSignInSlot oneTap onCredential={onGoogleCredential} />
+          <AuthGoogleSignIn oneTap />
           {error ? <Alert variant="error">{error}</Alert> : null}
           <AuthForm onSubmit={form.handleSubmit}>
             <form.Field name="email" validators={{ onChange: forgotPasswordFormSchema.shape.email }}>

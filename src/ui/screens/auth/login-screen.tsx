@@ -9,8 +9,7 @@ import { safeRedirectTarget } from '../../routing/redirect.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { bindTextField } from '../../components/form/bind-text-field.ts';
-import { GoogleSignInSlot } from '../../components/google/google-sign-in-slot.tsx';
-import { useGoogleSignIn } from '../../components/google/use-google-sign-in.ts';
+import { AuthGoogleSignIn } from './auth-google-sign-in.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { AuthForm, EMAIL_INPUT } from './auth-form.tsx';
 import { LegalNotice } from './legal-notice.tsx';
@@ -27,7 +26,6 @@ export const LoginScreen = observer(function LoginScreen() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [failed, setFailed] = useState(false);
-  const onGoogleCredential = useGoogleSignIn();
 
   const form = useForm({
     defaultValues: { email: '', password: '' },
@@ -48,7 +46,7 @@ export const LoginScreen = observer(function LoginScreen() {
       subtitle="Sign in with Google or your email"
       footer={<LegalNotice />}
     >
-      <GoogleSignInSlot oneTap text="signin_with" onCredential={onGoogleCredential} />
+      <AuthGoogleSignIn oneTap text="signin_with" />
       {error ? <Alert variant="error">{error}</Alert> : null}
       <AuthForm onSubmit={form.handleSubmit}>
         <form.Field name="email" validators={{ onChange: loginFormSchema.shape.email }}>

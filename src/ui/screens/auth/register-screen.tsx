@@ -9,8 +9,7 @@ import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { bindTextField } from '../../components/form/bind-text-field.ts';
-import { GoogleSignInSlot } from '../../components/google/google-sign-in-slot.tsx';
-import { useGoogleSignIn } from '../../components/google/use-google-sign-in.ts';
+import { AuthGoogleSignIn } from './auth-google-sign-in.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { AuthForm, EMAIL_INPUT, NEW_PASSWORD_INPUT, confirmPasswordValidators } from './auth-form.tsx';
 import { LegalNotice } from './legal-notice.tsx';
@@ -28,7 +27,6 @@ export const RegisterScreen = observer(function RegisterScreen() {
   useFreshAuthError();
   const navigate = useNavigate();
   const [failed, setFailed] = useState(false);
-  const onGoogleCredential = useGoogleSignIn();
 
   const form = useForm({
     defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
@@ -51,7 +49,7 @@ export const RegisterScreen = observer(function RegisterScreen() {
       subtitle="Start automating your work with Flowsmith"
       footer={<LegalNotice />}
     >
-      <GoogleSignInSlot oneTap text="signup_with" onCredential={onGoogleCredential} />
+      <AuthGoogleSignIn oneTap text="signup_with" />
       {error ? <Alert variant="error">{error}</Alert> : null}
       <AuthForm onSubmit={form.handleSubmit}>
         <form.Field name="name" validators={{ onChange: fields.name }}>

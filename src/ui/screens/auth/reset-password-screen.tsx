@@ -9,8 +9,7 @@ import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { bindTextField } from '../../components/form/bind-text-field.ts';
-import { GoogleSignInSlot } from '../../components/google/google-sign-in-slot.tsx';
-import { useGoogleSignIn } from '../../components/google/use-google-sign-in.ts';
+import { AuthGoogleSignIn } from './auth-google-sign-in.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { AuthForm, NEW_PASSWORD_INPUT, confirmPasswordValidators } from './auth-form.tsx';
 import { SubmitButton } from './submit-button.tsx';
@@ -32,7 +31,6 @@ const ResetPasswordForm = observer(function ResetPasswordForm({ token }: { token
   useFreshAuthError();
   const navigate = useNavigate();
   const [failed, setFailed] = useState(false);
-  const onGoogleCredential = useGoogleSignIn();
 
   const form = useForm({
     defaultValues: { password: '', confirmPassword: '' },
@@ -72,7 +70,7 @@ const ResetPasswordForm = observer(function ResetPasswordForm({ token }: { token
           Back to login
         </button>
       </AuthForm>
-      <GoogleSignInSlot layout="divider-first" onCredential={onGoogleCredential} />
+      <AuthGoogleSignIn layout="divider-first" />
     </AuthLayout>
   );
 });

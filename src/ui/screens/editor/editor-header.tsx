@@ -1,40 +1,63 @@
 /**
  * The editor's top bar: back, the workflow's name (renamed in place, an undoable CHANGE_NAME), the
- * version's state, the save indicator, undo/redo, the left-panel switches, shortcuts, Run and Publish.
+ * version's state, the save indicator, and the commands of the bar (undo/redo, the left-panel switches,
+ * import/export, copilot, shortcuts, Run and Publish). Names, tooltips, enabled and pressed states come
+ * from the command registry (commands/), the same definitions the keyboard runs.
  */
+import type { ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ArrowLeft, History, Keyboard, ListChecks, Redo2, Rocket, Sparkles, Undo2, Download, Upload } from 'lucide-react';
-import { VersionBadge } from '../workflows/version-badge.tsx';
-import { downloadTextFile, workflowExportFile } from '../workflows/export-workflow.ts';
+import { VersionBadge } from '../../components/workflows/version-badge.tsx';
 import { InlineName } from './inline-name.tsx';
 import { SaveIndicator } from './save-indicator.tsx';
-import type { EditorStore } from './store/editor-store.ts';
 import { editErrorMessage } from './edit-errors.ts';
 import { RunButton } from './run-button.tsx';
-import type { RunWorkflow } from './use-run-workflow.ts';
-
-export const PUBLISH_TOAST_ID = 'publish';
-
-export async function publishWithToasts(store: EditorStore): Promise<void> {
-  toast.loading('Publishing…', { id: PUBLISH_TOAST_ID });
-  try {
-    await store.publish();
-    toast.success('Published', { id: PUBLISH_TOAST_ID, description: 'This version is live and read-only now.' });
-  } catch (error) {
-    toast.error('Publish Failed', { id: PUBLISH_TOAST_ID, description: editErrorMessage(error, 'The server did not accept this version.') });
-  }
-}
+import type { CommandContext } from './commands/command.ts';
+import { editorCommand, editorCommands, type EditorCommandId } from './commands/editor-commands.ts';
+import { commandTitle } from './commands/registry.ts';
+import { PUBLISH_DISABLED_REASON } from './commands/workflow-commands.ts';
 
 interface HeaderProps {
-  store: EditorStore;
-  onShowShortcuts(): void;
-  onImport(): void;
-  runner: RunWorkflow;
+  context: CommandContext;
 }
 
-export const EditorHeader = observer(function EditorHeader({ store, onShowShortcuts, onImport, runner }: HeaderProps) {
+const ICON = { width: 16, height: 16, 'aria-hidden': true } as const;
+
+/** An icon button for a command: its label is the accessible name, label and first key the tooltip. */
+const CommandIconButton = observer(function CommandIconButton({ id, context, children }: { id: EditorCommandId; context: CommandContext; children: ReactNode }) {
+  const command = editorCommand(id);
+  const active = command.isActive?.(context);
+  return (
+    <button
+      type="button"
+      className={`btn btn-ghost btn-sm btn-icon${active ? ' is-active' : ''}`}
+      aria-label={command.label}
+      title={commandTitle(command)}
+      aria-pressed={active}
+      disabled={!editorCommands.isEnabled(command, context)}
+      onClick={() => editorCommands.run(command, context)}
+    >
+      {children}
+    </button>
+  );
+});
+
+/** A left-panel switch: text beside the icon, pressed while its panel is open. */
+const PanelButton = observer(function PanelButton({ id, context, Icon }: { id: 'panel.runs' | 'panel.versions'; context: CommandContext; Icon: typeof History }) {
+  const command = editorCommand(id);
+  const open = command.isActive?.(context) === true;
+  return (
+    <button type="button" className={`btn btn-ghost btn-sm${open ? ' is-active' : ''}`} aria-pressed={open} onClick={() => editorCommands.run(command, context)}>
+      <Icon width={14} height={14} aria-hidden="true" />
+      <span className="editor-toolbar-label">{command.label}</span>
+    </button>
+  );
+});
+
+export const EditorHeader = observer(function EditorHeader({ context }: HeaderProps) {
+  const { store } = context;
   const version = store.version;
   const flow = store.flow;
   if (!version || !flow) return null;
@@ -43,20 +66,7 @@ export const EditorHeader = observer(function EditorHeader({ store, onShowShortc
     store.apply({ type: 'CHANGE_NAME', request: { displayName } }).catch((error: unknown) => {
       toast.error(editErrorMessage(error, 'Could not rename the workflow'));
     });
-  const panelButton = (panel: 'runs' | 'versions', label: string, Icon: typeof History) => {
-    const open = store.leftPanel === panel || (panel === 'runs' && store.leftPanel === 'run-details');
-    return (
-      <button
-        type="button"
-        className={`btn btn-ghost btn-sm${open ? ' is-active' : ''}`}
-        aria-pressed={open}
-        onClick={() => store.setLeftPanel(open ? 'none' : panel)}
-      >
-        <Icon width={14} height={14} aria-hidden="true" />
-        <span className="editor-toolbar-label">{label}</span>
-      </button>
-    );
-  };
+  const publish = editorCommand('workflow.publish');
   return (
     <header className="editor-bar">
       <Link to="/workflows" className="btn btn-ghost btn-sm editor-bar-back" aria-label="Workflows" title="Back to workflows">
@@ -69,64 +79,37 @@ export const EditorHeader = observer(function EditorHeader({ store, onShowShortc
         <SaveIndicator store={store} />
       </div>
       <div className="editor-bar-actions" role="toolbar" aria-label="Editor actions">
-        <button
-          type="button"
-          className="btn btn-ghost btn-sm btn-icon"
-          aria-label="Undo"
-          title="Undo (Ctrl/Cmd+Z)"
-          disabled={!editable || !store.canUndo}
-          onClick={() => void store.undo().catch((error: unknown) => toast.error(editErrorMessage(error, 'Nothing was undone')))}
-        >
-          <Undo2 width={16} height={16} aria-hidden="true" />
-        </button>
-        <button
-          type="button"
-          className="btn btn-ghost btn-sm btn-icon"
-          aria-label="Redo"
-          title="Redo (Ctrl/Cmd+Shift+Z)"
-          disabled={!editable || !store.canRedo}
-          onClick={() => void store.redo().catch((error: unknown) => toast.error(editErrorMessage(error, 'Nothing was redone')))}
-        >
-          <Redo2 width={16} height={16} aria-hidden="true" />
-        </button>
+        <CommandIconButton id="history.undo" context={context}>
+          <Undo2 {...ICON} />
+        </CommandIconButton>
+        <CommandIconButton id="history.redo" context={context}>
+          <Redo2 {...ICON} />
+        </CommandIconButton>
         <span className="editor-bar-divider" aria-hidden="true" />
-        {panelButton('runs', 'Runs', ListChecks)}
-        {panelButton('versions', 'Versions', History)}
-        <button type="button" className="btn btn-ghost btn-sm btn-icon" aria-label="Import a flow file" title="Import a flow file" disabled={!editable} onClick={onImport}>
-          <Upload width={16} height={16} aria-hidden="true" />
-        </button>
-        <button
-          type="button"
-          className="btn btn-ghost btn-sm btn-icon"
-          aria-label="Export JSON"
-          title="Export JSON"
-          onClick={() => downloadTextFile(workflowExportFile(version))}
-        >
-          <Download width={16} height={16} aria-hidden="true" />
-        </button>
-        <button
-          type="button"
-          className={`btn btn-ghost btn-sm btn-icon${store.rightPanel === 'copilot' ? ' is-active' : ''}`}
-          aria-label="Copilot"
-          title="Copilot"
-          aria-pressed={store.rightPanel === 'copilot'}
-          onClick={() => store.setRightPanel(store.rightPanel === 'copilot' ? 'none' : 'copilot')}
-        >
-          <Sparkles width={16} height={16} aria-hidden="true" />
-        </button>
-        <button type="button" className="btn btn-ghost btn-sm btn-icon" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={onShowShortcuts}>
-          <Keyboard width={16} height={16} aria-hidden="true" />
-        </button>
-        <RunButton store={store} runner={runner} />
+        <PanelButton id="panel.runs" context={context} Icon={ListChecks} />
+        <PanelButton id="panel.versions" context={context} Icon={History} />
+        <CommandIconButton id="workflow.import" context={context}>
+          <Upload {...ICON} />
+        </CommandIconButton>
+        <CommandIconButton id="workflow.export" context={context}>
+          <Download {...ICON} />
+        </CommandIconButton>
+        <CommandIconButton id="panel.copilot" context={context}>
+          <Sparkles {...ICON} />
+        </CommandIconButton>
+        <CommandIconButton id="help.shortcuts" context={context}>
+          <Keyboard {...ICON} />
+        </CommandIconButton>
+        {context.ui.runner ? <RunButton store={store} runner={context.ui.runner} /> : null}
         <button
           type="button"
           className="btn btn-primary btn-sm"
-          disabled={!store.canPublish}
-          title={editable && !version.valid ? 'Configure every step before publishing' : undefined}
-          onClick={() => void publishWithToasts(store)}
+          disabled={!editorCommands.isEnabled(publish, context)}
+          title={editable && !version.valid ? PUBLISH_DISABLED_REASON : undefined}
+          onClick={() => editorCommands.run(publish, context)}
         >
           <Rocket width={14} height={14} aria-hidden="true" />
-          {store.publishing ? 'Publishing…' : 'Publish'}
+          {store.publishing ? 'Publishing…' : publish.label}
         </button>
       </div>
     </header>

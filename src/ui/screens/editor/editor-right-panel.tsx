@@ -8,11 +8,13 @@ import { observer } from 'mobx-react-lite';
 import { toast } from 'sonner';
 import { CopyPlus, Sparkles, Trash2, X } from 'lucide-react';
 import type { FlowOperationInput } from '../../../domain/flow/index.ts';
-import type { ApplyOptions } from '../../../worker/editor-types.ts';
+import type { ApplyOptions } from '../../../worker/index.ts';
 import type { EditorStore } from './store/editor-store.ts';
 import { editErrorMessage } from './edit-errors.ts';
 import { StepSettingsPanel } from './settings/step-settings-panel.tsx';
 import { StepTools } from './settings/step-tools.tsx';
+import { editorCommand } from './commands/editor-commands.ts';
+import { commandTitle } from './commands/registry.ts';
 
 function CopilotPanel({ onClose }: { onClose(): void }) {
   return (
@@ -56,7 +58,7 @@ export const RightPanel = observer(function RightPanel({ store }: { store: Edito
           type="button"
           className="icon-button"
           aria-label="Duplicate step"
-          title="Duplicate step (Ctrl/Cmd+D)"
+          title={commandTitle(editorCommand('selection.duplicate'), 'Duplicate step')}
           onClick={() => void store.apply({ type: 'DUPLICATE_ACTION', request: { stepName: name } }).catch(fail('The step could not be duplicated'))}
         >
           <CopyPlus width={16} height={16} aria-hidden="true" />
@@ -65,7 +67,7 @@ export const RightPanel = observer(function RightPanel({ store }: { store: Edito
           type="button"
           className="icon-button"
           aria-label="Delete step"
-          title="Delete step (Delete)"
+          title={commandTitle(editorCommand('selection.delete'), 'Delete step')}
           onClick={() => void store.apply({ type: 'DELETE_ACTION', request: { names: [name] } }).catch(fail('The step could not be deleted'))}
         >
           <Trash2 width={16} height={16} aria-hidden="true" />

@@ -9,8 +9,7 @@ import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { SearchX } from 'lucide-react';
-import { isNotFound } from '../../../api/workflows-api.ts';
-import { authenticatedClient } from '../../../api/clients.ts';
+import { fetchWorkflowRaw, isNotFound } from '../../../api/workflows-api.ts';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { FullPageSpinner } from '../../components/ui/spinner.tsx';
 import { TableError } from '../../components/data/table-error.tsx';
@@ -39,11 +38,6 @@ function WorkflowNotFound() {
 }
 
 type LoadState = { kind: 'loading' } | { kind: 'ready' } | { kind: 'missing' } | { kind: 'error'; error: unknown };
-
-/** GET /workflow/{id} without parsing the version here: the worker parses it. */
-export async function fetchWorkflowRaw(id: string): Promise<{ flow: { id: string; status: 'ENABLED' | 'DISABLED'; publishedVersionId: string | null; folderId: string | null }; version: unknown }> {
-  return (await authenticatedClient.request(`/workflow/${encodeURIComponent(id)}`)) as never;
-}
 
 export const EditorScreen = observer(function EditorScreen() {
   const { id = '' } = useParams();

@@ -18,7 +18,12 @@ import type { CanvasEdge, CanvasNode } from './store/canvas-model.ts';
 import { FlowCanvas } from './canvas/flow-canvas.tsx';
 import { EditorHeader } from './editor-header.tsx';
 import { LeaveGuard } from './leave-guard.tsx';
-import { SHORTCUTS, useEditorShortcuts } from './use-editor-shortcuts.ts';
+import { useEditorShortcuts } from './use-editor-shortcuts.ts';
+import type { CommandContext, EditorUi } from './commands/command.ts';
+import { EditorCommandContext } from './commands/commands-context.tsx';
+import { editorCommands } from './commands/editor-commands.ts';
+import { SHORTCUT_ROWS } from './commands/shortcut-sheet.ts';
+import { fitWholeFlow } from './canvas/fit-view.ts';
 import { editErrorMessage } from './edit-errors.ts';
 import { StepPicker, actionForChoice, type StepChoice } from './settings/step-picker.tsx';
 import { VersionsPanel } from './panels/versions-panel.tsx';
@@ -27,7 +32,7 @@ import { RunDetailsPanel } from './panels/run-details-panel.tsx';
 import { useRunOverlay } from './panels/use-run-overlay.ts';
 import { RightPanel } from './editor-right-panel.tsx';
 import { useRunWorkflow } from './use-run-workflow.ts';
-import { fetchWorkflowRaw } from './editor-screen.tsx';
+import { fetchWorkflowRaw } from '../../../api/workflows-api.ts';
 
 const ReadOnlyBanner = observer(function ReadOnlyBanner({ store, onEdit }: { store: EditorStore; onEdit(): void }) {
   if (!store.readOnly || !store.readOnlyReason) return null;
@@ -73,7 +78,7 @@ function ShortcutsDialog({ open, onClose }: { open: boolean; onClose(): void }) 
     <AppDialog open={open} onOpenChange={(next) => (next ? undefined : onClose())} title="Keyboard shortcuts" size="md">
       <table className="shortcuts-table">
         <tbody>
-          {SHORTCUTS.map((shortcut) => (
+          {SHORTCUT_ROWS.map((shortcut) => (
             <tr key={shortcut.action}>
               <th scope="row">
                 <kbd>{shortcut.keys}</kbd>
@@ -185,19 +190,33 @@ export const EditorWorkspace = observer(function EditorWorkspace({ store, onRelo
     [store],
   );
 
-  const handlers = useMemo(
-    () => ({
+  // What the commands (commands/) need of this screen: the keyboard, the top bar and the canvas
+  // controls all run them with this context.
+  const starting = runner.starting;
+  const commandContext = useMemo((): CommandContext => {
+    const ui: EditorUi = {
+      runner: { start: startRun, starting },
       showShortcuts: () => setShortcutsOpen(true),
       focusStep,
-      run: () => void startRun(),
       openSettings: () => {
         store.setRightPanel('piece-settings');
         // Keyboard users land in the panel's first field.
         requestAnimationFrame(() => (document.querySelector('[aria-label="Step settings"] input, [aria-label="Step settings"] textarea') as HTMLElement | null)?.focus());
       },
-    }),
-    [focusStep, store, startRun],
-  );
+      chooseImportFile: () => fileInput.current?.click(),
+      anchorOf: (name) => document.querySelector(`.react-flow__node[data-id="${CSS.escape(name)}"]`)?.getBoundingClientRect() ?? null,
+      view: {
+        zoomIn: () => void flowInstance.current?.zoomIn(),
+        zoomOut: () => void flowInstance.current?.zoomOut(),
+        fit: () => {
+          const instance = flowInstance.current;
+          const pane = document.querySelector<HTMLElement>('.flow-canvas');
+          if (instance && pane) fitWholeFlow(instance, store.canvas.bounds, pane);
+        },
+      },
+    };
+    return { store, ui };
+  }, [focusStep, store, startRun, starting]);
 
   // A step added or pasted off screen (or chosen in the run details) is brought into view once laid out.
   useEffect(() => {
@@ -221,7 +240,7 @@ export const EditorWorkspace = observer(function EditorWorkspace({ store, onRelo
       },
     );
   }, [store]);
-  useEditorShortcuts(store, handlers);
+  useEditorShortcuts(editorCommands, commandContext);
 
   const openVersion = async (versionId: string) => {
     const flow = store.flow;
@@ -244,7 +263,6 @@ export const EditorWorkspace = observer(function EditorWorkspace({ store, onRelo
     toast.success('You are editing a new draft');
   };
 
-  const onImport = () => fileInput.current?.click();
   const importFile = async (file: File) => {
     try {
       await store.importFlow(await file.text());
@@ -256,39 +274,41 @@ export const EditorWorkspace = observer(function EditorWorkspace({ store, onRelo
 
   return (
     <EditorStoreContext.Provider value={store}>
-      <div className="editor-shell">
-        <EditorHeader store={store} onShowShortcuts={() => setShortcutsOpen(true)} onImport={onImport} runner={runner} />
-        <ReadOnlyBanner store={store} onEdit={() => {
-            if (!store.version) return;
-            useAsDraft(store.version.id).catch((error: unknown) => toast.error(editErrorMessage(error, 'Could not make a draft from this version')));
-          }} />
-        <div className={`editor-body${store.leftPanel !== 'none' ? ' has-left' : ''}${store.rightPanel !== 'none' && store.primary ? ' has-right' : ''}`}>
-          {store.leftPanel !== 'none' ? (
-            <div className="editor-side editor-side-left">
-              <LeftPanel store={store} onOpenVersion={(id) => void openVersion(id)} onUseAsDraft={useAsDraft} />
-            </div>
-          ) : null}
-          <section className="editor-canvas-area" aria-label="Canvas">
-            <FlowCanvas store={store} onInit={(instance) => (flowInstance.current = instance)} />
-          </section>
-          <RightPanel store={store} />
+      <EditorCommandContext.Provider value={commandContext}>
+        <div className="editor-shell">
+          <EditorHeader context={commandContext} />
+          <ReadOnlyBanner store={store} onEdit={() => {
+              if (!store.version) return;
+              useAsDraft(store.version.id).catch((error: unknown) => toast.error(editErrorMessage(error, 'Could not make a draft from this version')));
+            }} />
+          <div className={`editor-body${store.leftPanel !== 'none' ? ' has-left' : ''}${store.rightPanel !== 'none' && store.primary ? ' has-right' : ''}`}>
+            {store.leftPanel !== 'none' ? (
+              <div className="editor-side editor-side-left">
+                <LeftPanel store={store} onOpenVersion={(id) => void openVersion(id)} onUseAsDraft={useAsDraft} />
+              </div>
+            ) : null}
+            <section className="editor-canvas-area" aria-label="Canvas">
+              <FlowCanvas store={store} onInit={(instance) => (flowInstance.current = instance)} />
+            </section>
+            <RightPanel store={store} />
+          </div>
+          <PickerPopover store={store} />
+          <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+          <ConflictDialog store={store} />
+          <LeaveGuard store={store} />
+          <input
+            ref={fileInput}
+            type="file"
+            accept="application/json,.json"
+            hidden
+            onChange={(event) => {
+              const file = event.currentTarget.files?.[0];
+              event.currentTarget.value = '';
+              if (file) void importFile(file);
+            }}
+          />
         </div>
-        <PickerPopover store={store} />
-        <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
-        <ConflictDialog store={store} />
-        <LeaveGuard store={store} />
-        <input
-          ref={fileInput}
-          type="file"
-          accept="application/json,.json"
-          hidden
-          onChange={(event) => {
-            const file = event.currentTarget.files?.[0];
-            event.currentTarget.value = '';
-            if (file) void importFile(file);
-          }}
-        />
-      </div>
+      </EditorCommandContext.Provider>
     </EditorStoreContext.Provider>
   );
 });

@@ -4,9 +4,8 @@
  */
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Pencil } from 'lucide-react';
+import { WORKFLOW_NAME_MAX } from '../../../domain/contract/workflows.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
-
-export const MAX_WORKFLOW_NAME_LENGTH = 255;
 
 interface InlineNameProps {
   value: string;
@@ -68,7 +67,7 @@ export function InlineName({ value, onRename, disabled = false }: InlineNameProp
           className="input inline-name-input"
           aria-label="Workflow name"
           value={draft}
-          maxLength={MAX_WORKFLOW_NAME_LENGTH}
+          maxLength={WORKFLOW_NAME_MAX}
           disabled={saving}
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={onKeyDown}

@@ -2,8 +2,9 @@
  * 'Run' in the editor: save what is unsaved (the server runs what it has), start a run of the open
  * version, open its details over the canvas, and say how it ended. No payload is sent: the server then
  * hands the trigger its saved sample data (Sample data in the trigger's settings), or {} without one.
- * The run's details and the canvas colours follow it through the run overlay's polling; this hook only
- * polls itself when the details are closed, so the end toast still comes.
+ * The run's details and the canvas colours follow it through the run overlay's query; this hook reads
+ * the run itself only when the details are closed (on the live socket's run messages, or polling while
+ * it is down), so the end toast still comes.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,6 +15,7 @@ import type { RunStatus } from '../../../domain/index.ts';
 import { errorMessage } from '../../components/data/error-message.ts';
 import type { EditorStore } from './store/editor-store.ts';
 import { flowRunsKey, liveRunQuery } from './panels/runs-query.ts';
+import { useRunsLive } from '../../stores/live-runs.ts';
 
 export interface RunWorkflow {
   /** Saves, then starts a run of the open version. Does nothing while one is starting or the version is invalid. */
@@ -33,6 +35,7 @@ export function announceRunEnd(status: RunStatus): void {
 
 export function useRunWorkflow(store: EditorStore): RunWorkflow {
   const client = useQueryClient();
+  useRunsLive();
   const [starting, setStarting] = useState(false);
   // A ref as well as state: a held Ctrl+Enter repeats faster than React re-renders.
   const startingRef = useRef(false);

@@ -1,6 +1,7 @@
 /**
  * /executions/{id}: one run — which workflow (a link to its editor), how it ended, when it started, how
- * long it took — and its step-by-step timeline, asked again every 2 s while it runs (executionDetailQuery).
+ * long it took — and its step-by-step timeline, read again on each of the run's live messages while it
+ * runs (stores/live-runs.ts), or every 2 s while the socket is down (executionDetailQuery).
  * An unknown or foreign id answers 404: 'Execution not found'.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +9,7 @@ import { ArrowLeft, SearchX } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { executionDetailQuery, isNotFound, type RunDetail } from '../../../api/executions-api.ts';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
+import { pollWhileOffline, useRunsLive } from '../../stores/live-runs.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { TableError } from '../../components/data/table-error.tsx';
 import { RunFacts } from '../../components/runs/run-facts.tsx';
@@ -17,7 +19,9 @@ import './executions.css';
 export function ExecutionDetailScreen() {
   usePageTitle('Execution');
   const { id = '' } = useParams();
-  const run = useQuery(executionDetailQuery(id));
+  useRunsLive();
+  const detailQuery = executionDetailQuery(id);
+  const run = useQuery({ ...detailQuery, refetchInterval: pollWhileOffline(detailQuery.refetchInterval) });
 
   let content;
   if (run.isPending) content = <DetailSkeleton />;

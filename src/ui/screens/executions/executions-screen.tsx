@@ -1,8 +1,9 @@
 /**
  * /executions: every run of the user's workflows, newest first, ten to a page, filtered by status,
  * workflow and time range (kept in the address). A row opens the run; the workflow cell is the link that
- * keyboard and screen-reader users follow, since a table row cannot take focus. While a run on the page is
- * RUNNING the page is asked again every 2 s (executionListQuery), so statuses move without a reload.
+ * keyboard and screen-reader users follow, since a table row cannot take focus. A run that ends makes the
+ * page be read again at once (the live socket's run_finished, stores/live-runs.ts), so statuses move
+ * without a reload; while the socket is down, a page with a RUNNING run is polled every 2 s instead.
  */
 import { useQuery } from '@tanstack/react-query';
 import { History, SearchX } from 'lucide-react';
@@ -10,6 +11,7 @@ import { Link, useNavigate } from 'react-router';
 import { executionListQuery, type RunSummary } from '../../../api/executions-api.ts';
 import { formatDuration } from '../../format/index.ts';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
+import { pollWhileOffline, useRunsLive } from '../../stores/live-runs.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { DataTable, type DataColumn } from '../../components/data/data-table.tsx';
@@ -56,7 +58,9 @@ export function ExecutionsScreen() {
   usePageTitle('Executions');
   const navigate = useNavigate();
   const { filters, filtered, setFilter, setPage, clearFilters } = useRunFilters();
-  const runs = useQuery(executionListQuery(filters));
+  useRunsLive();
+  const listQuery = executionListQuery(filters);
+  const runs = useQuery({ ...listQuery, refetchInterval: pollWhileOffline(listQuery.refetchInterval) });
 
   let body;
   if (runs.isPending) body = <TableSkeleton columns={SKELETON_COLUMNS} rows={5} label="Loading executions" />;

@@ -4,12 +4,11 @@
  * 10,000 items must not draw 10,000 sub-timelines), and the picked iteration is itself a timeline.
  */
 import { useState } from 'react';
-import { ChevronLeft, ChevronRight, CircleAlert } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { StepRunRecord } from '../../../api/executions-api.ts';
 import { formatDuration } from '../../format/index.ts';
 import { StepStatusIcon } from '../../components/runs/status-badge.tsx';
-import { JsonViewer } from '../../components/runs/json-viewer.tsx';
-import { ConsoleLines } from '../../components/runs/console-lines.tsx';
+import { StepRunDetails } from '../../components/runs/step-run-details.tsx';
 import { defaultIterationIndex } from './step-tree.ts';
 
 export function StepTimeline({ steps, label }: { steps: readonly StepRunRecord[]; label: string }) {
@@ -23,13 +22,6 @@ export function StepTimeline({ steps, label }: { steps: readonly StepRunRecord[]
   );
 }
 
-/**
- * The server records a missing input or output as null, and a box reading 'null' says nothing, so it is
- * left out — except the output of a step that succeeded, which really returned null.
- */
-const hasInput = (step: StepRunRecord) => step.input !== undefined && step.input !== null;
-const hasOutput = (step: StepRunRecord) => step.output !== undefined && (step.output !== null || step.status === 'SUCCEEDED');
-
 function StepItem({ step }: { step: StepRunRecord }) {
   return (
     <li className="step-item">
@@ -40,18 +32,7 @@ function StepItem({ step }: { step: StepRunRecord }) {
           <code className="step-key">{step.stepName}</code>
           <span className="step-duration">{step.duration === null || step.duration === undefined ? null : formatDuration(step.duration)}</span>
         </div>
-        {step.error ? (
-          <div className="alert alert-error step-error">
-            <CircleAlert className="alert-icon" width={16} height={16} aria-hidden="true" />
-            <div className="alert-body">
-              <p className="alert-title">Error</p>
-              <pre className="step-error-text">{step.error}</pre>
-            </div>
-          </div>
-        ) : null}
-        {hasInput(step) ? <JsonViewer label="Input" value={step.input} /> : null}
-        {hasOutput(step) ? <JsonViewer label="Output" value={step.output} /> : null}
-        {step.logs && step.logs.length > 0 ? <ConsoleLines lines={step.logs} /> : null}
+        <StepRunDetails step={step} />
         {step.iterations && step.iterations.length > 0 ? <LoopIterations step={step} iterations={step.iterations} /> : null}
       </div>
     </li>

@@ -7,9 +7,17 @@
  * then needs a new value (the kept one may not fit the new type). A sensitive variable stays sensitive —
  * the server refuses to make one visible again, and the dialog locks the checkbox to say so first.
  *
- * The limits mirror the server's (server/variables/schemas.ts), so a refusal shows before the request.
+ * The name rule and the limits are the contract's (src/domain/contract/variables.ts), the server's own,
+ * so a refusal shows before the request (the name's in the server's words).
  */
 import * as z from 'zod/mini';
+import {
+  fitsValueLimit,
+  VALUE_TOO_LARGE_MESSAGE,
+  VARIABLE_DESCRIPTION_MAX,
+  VARIABLE_NAME_MESSAGE,
+  variableNameSchema as contractNameSchema,
+} from '../../../domain/contract/variables.ts';
 import type {
   CreateVariableRequest,
   UpdateVariableRequest,
@@ -18,10 +26,7 @@ import type {
   VariableType,
 } from '../../../api/variables-api.ts';
 
-export const VARIABLE_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
-export const VARIABLE_NAME_MESSAGE = 'Use letters, digits and _; start with a letter or _';
-export const MAX_DESCRIPTION_LENGTH = 1000;
-export const MAX_VALUE_BYTES = 64 * 1024;
+export { VARIABLE_NAME_MESSAGE };
 
 export const SENSITIVE_NOTE = 'Sensitive values cannot be viewed after saving';
 export const KEEP_VALUE_HINT = 'Leave empty to keep the current value';
@@ -41,13 +46,11 @@ export const VARIABLE_STATUS_OPTIONS: ReadonlyArray<{ value: VariableStatus; lab
   { value: 'INACTIVE', label: 'Inactive' },
 ];
 
-export const variableNameSchema = z.string().check(
-  z.minLength(1, { error: 'Name is required', abort: true }),
-  z.regex(VARIABLE_NAME_PATTERN, VARIABLE_NAME_MESSAGE),
-);
+// An empty name says only that it is required; anything else is the contract's rule.
+export const variableNameSchema = z.pipe(z.string().check(z.minLength(1, { error: 'Name is required', abort: true })), contractNameSchema);
 
 export const descriptionSchema = z.string().check(
-  z.maxLength(MAX_DESCRIPTION_LENGTH, `Must be at most ${MAX_DESCRIPTION_LENGTH} characters`),
+  z.maxLength(VARIABLE_DESCRIPTION_MAX, `Must be at most ${VARIABLE_DESCRIPTION_MAX} characters`),
 );
 
 const isJson = (text: string) => {
@@ -59,8 +62,7 @@ const isJson = (text: string) => {
   }
 };
 
-const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
-const withinLimit = z.refine<string>((text) => utf8Bytes(text) <= MAX_VALUE_BYTES, { error: 'Values are limited to 64 KiB', abort: true });
+const withinLimit = z.refine<string>(fitsValueLimit, { error: VALUE_TOO_LARGE_MESSAGE, abort: true });
 const required = z.string().check(z.minLength(1, { error: 'Value is required', abort: true }), withinLimit);
 
 /** One schema per type; a STRING may be empty (an empty string is a value too). */

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { useRenameWorkflow, type WorkflowSummary } from '../../../api/workflows-api.ts';
+import { useUpdateWorkflow, type WorkflowSummary } from '../../../api/workflows-api.ts';
 import { AppDialog } from '../../components/data/dialog.tsx';
 import { errorMessage } from '../../components/data/error-message.ts';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { MAX_WORKFLOW_NAME_LENGTH } from '../editor/inline-name.tsx';
+import { WORKFLOW_NAME_MAX } from '../../../domain/contract/workflows.ts';
 
 interface RenameWorkflowDialogProps {
   workflow: WorkflowSummary;
@@ -16,7 +16,7 @@ interface RenameWorkflowDialogProps {
 export function RenameWorkflowDialog({ workflow, onClose }: RenameWorkflowDialogProps) {
   const [name, setName] = useState(workflow.displayName);
   const [touched, setTouched] = useState(false);
-  const rename = useRenameWorkflow();
+  const rename = useUpdateWorkflow();
   const error = touched && !name.trim() ? 'Name is required' : undefined;
 
   const submit = (event: FormEvent) => {
@@ -47,7 +47,7 @@ export function RenameWorkflowDialog({ workflow, onClose }: RenameWorkflowDialog
             setTouched(true);
           }}
           error={error ?? (rename.isError ? errorMessage(rename.error, 'Could not rename the workflow') : undefined)}
-          maxLength={MAX_WORKFLOW_NAME_LENGTH}
+          maxLength={WORKFLOW_NAME_MAX}
           autoComplete="off"
         />
         <div className="dialog-actions">

@@ -11,7 +11,7 @@ import { runsApi } from '../../../api/runs-api.ts';
 import { useDuplicateWorkflow, useSetWorkflowStatus, workflowQueryOptions, type WorkflowSummary } from '../../../api/workflows-api.ts';
 import type { FlowStatus } from '../../../domain/index.ts';
 import { errorMessage } from '../../components/data/error-message.ts';
-import { downloadTextFile, workflowExportFile } from './export-workflow.ts';
+import { downloadTextFile, workflowExportFile } from '../../components/workflows/export-workflow.ts';
 
 export function useWorkflowActions() {
   const client = useQueryClient();

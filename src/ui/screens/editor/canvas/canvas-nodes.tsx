@@ -10,9 +10,8 @@ import { AlertTriangle, EyeOff, Plus } from 'lucide-react';
 import type { FlatStep, FlatTrigger } from '../../../../domain/flow/types.ts';
 import { useEditorStore } from '../store/editor-context.tsx';
 import type { CanvasNode } from '../store/canvas-model.ts';
-import type { InsertAt } from '../../../../worker/layout/types.ts';
+import { NODE_HEIGHT, type InsertAt } from '../../../../worker/index.ts';
 import { StepGlyph } from './step-glyph.tsx';
-import { NODE_HEIGHT } from '../../../../worker/layout/types.ts';
 
 function Handles() {
   return (

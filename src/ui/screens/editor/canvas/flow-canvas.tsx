@@ -4,12 +4,11 @@
  * mode (remembered), zoom, fit view, minimap. Dragging a step onto a '+' moves it there; clicking
  * selects (shift-click adds), and in pan mode a drag on the background draws a selection box.
  */
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import {
   Background,
   BackgroundVariant,
-  ControlButton,
   Controls,
   ReactFlow,
   type NodeChange,
@@ -17,16 +16,15 @@ import {
   type OnNodeDrag,
   type ReactFlowInstance,
 } from '@xyflow/react';
-import { Hand, MousePointer2 } from 'lucide-react';
 import { toast } from 'sonner';
 import '@xyflow/react/dist/base.css';
-import type { EditorStore } from '../store/editor-store.ts';
+import type { EditorStore, Gesture } from '../store/editor-store.ts';
 import type { CanvasEdge, CanvasNode } from '../store/canvas-model.ts';
-import type { InsertAt } from '../../../../worker/layout/types.ts';
+import type { InsertAt } from '../../../../worker/index.ts';
 import { NODE_TYPES } from './canvas-nodes.tsx';
 import { EDGE_TYPES } from './flow-edge.tsx';
 import { FlowMinimap } from './flow-minimap.tsx';
-import { FitViewButton } from './fit-view-button.tsx';
+import { ViewControls } from './view-controls.tsx';
 import { edgesIn, nextWindow, nodesIn, viewRect, type Rect, type Viewport } from './view-window.ts';
 import { editErrorMessage } from '../edit-errors.ts';
 import './canvas.css';
@@ -124,12 +122,35 @@ export const FlowCanvas = observer(function FlowCanvas({ store, onInit }: FlowCa
     [canvas],
   );
 
+  // A drag is one gesture (one undo entry, history marks): begun when the card is picked up, committed
+  // when it lands on a '+', cancelled when it is dropped anywhere else.
+  const dragGesture = useRef<Gesture | null>(null);
+  // A canvas unmounted mid-drag never sees the drop: close the mark, or every later edit would join it.
+  useEffect(
+    () => () => {
+      void dragGesture.current?.commit().catch(() => undefined);
+      dragGesture.current = null;
+    },
+    [],
+  );
+  const onNodeDragStart: OnNodeDrag<CanvasNode> = useCallback(() => {
+    void dragGesture.current?.commit().catch(() => undefined);
+    dragGesture.current = store.beginGesture('Move a step');
+  }, [store]);
+
   const onNodeDragStop: OnNodeDrag<CanvasNode> = useCallback(
     (event, node) => {
       setDrag(null);
+      const gesture = dragGesture.current;
+      dragGesture.current = null;
       const point = 'changedTouches' in event ? event.changedTouches[0] : event;
       const target = point ? insertAtUnder(point.clientX, point.clientY) : null;
-      if (!target || target.parentStep === node.id) return;
+      // A drop that moves nothing closes the gesture by committing it: the drag itself made no edit, so a
+      // cancel could only revert edits made meanwhile from the keyboard, which are the user's own.
+      if (!target || target.parentStep === node.id) {
+        void gesture?.commit().catch(() => undefined);
+        return;
+      }
       store
         .apply({
           type: 'MOVE_ACTION',
@@ -140,7 +161,15 @@ export const FlowCanvas = observer(function FlowCanvas({ store, onInit }: FlowCa
             ...(target.branchIndex === undefined ? {} : { branchIndex: target.branchIndex }),
           },
         })
-        .catch((error: unknown) => toast.error(editErrorMessage(error, 'The step could not be moved')));
+        .then(
+          () => gesture?.commit(),
+          (error: unknown) => {
+            toast.error(editErrorMessage(error, 'The step could not be moved'));
+            // The refused move changed nothing; commit keeps any edit made during the drag.
+            return gesture?.commit();
+          },
+        )
+        .catch(() => undefined);
     },
     [store],
   );
@@ -165,6 +194,7 @@ export const FlowCanvas = observer(function FlowCanvas({ store, onInit }: FlowCa
         onMove={onMove}
         onNodesChange={onNodesChange}
         onNodeClick={onNodeClick}
+        onNodeDragStart={onNodeDragStart}
         onNodeDragStop={onNodeDragStop}
         onPaneClick={() => store.clearSelection()}
         onSelectionStart={() => {
@@ -197,16 +227,8 @@ export const FlowCanvas = observer(function FlowCanvas({ store, onInit }: FlowCa
         aria-label="Workflow canvas"
       >
         <Background variant={BackgroundVariant.Dots} gap={20} size={1} />
-        <Controls showInteractive={false} showFitView={false} position="bottom-left" aria-label="Canvas controls">
-          <FitViewButton canvas={canvas} pane={frame} />
-          <ControlButton
-            onClick={() => store.setCanvasMode(grab ? 'pan' : 'grab')}
-            title={grab ? 'Grab mode: drag moves the canvas (switch to select mode)' : 'Select mode: drag selects (switch to grab mode)'}
-            aria-label={grab ? 'Switch to select mode' : 'Switch to grab mode'}
-            aria-pressed={grab}
-          >
-            {grab ? <Hand width={14} height={14} aria-hidden="true" /> : <MousePointer2 width={14} height={14} aria-hidden="true" />}
-          </ControlButton>
+        <Controls showZoom={false} showInteractive={false} showFitView={false} position="bottom-left" aria-label="Canvas controls">
+          <ViewControls />
         </Controls>
         <FlowMinimap canvas={canvas} />
       </ReactFlow>

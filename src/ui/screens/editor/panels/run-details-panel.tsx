@@ -9,13 +9,12 @@
  */
 import { useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, CircleAlert, SearchX } from 'lucide-react';
+import { ArrowLeft, SearchX } from 'lucide-react';
 import { isNotFound, type RunDetail, type StepRunRecord } from '../../../../api/executions-api.ts';
 import { formatDuration } from '../../../format/index.ts';
 import { TableError } from '../../../components/data/table-error.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { JsonViewer } from '../../../components/runs/json-viewer.tsx';
-import { ConsoleLines } from '../../../components/runs/console-lines.tsx';
+import { recordsNothing, StepRunDetails } from '../../../components/runs/step-run-details.tsx';
 import { StepStatusBadge, StepStatusIcon } from '../../../components/runs/status-badge.tsx';
 import { IterationPicker } from './iteration-picker.tsx';
 import { PanelFrame, PanelSkeleton } from './panel-frame.tsx';
@@ -136,13 +135,6 @@ function StepRow({ row, selected, iterations, onSelect, onIterationChange }: Ste
   );
 }
 
-/**
- * The server records a missing input or output as null; a box reading 'null' says nothing, so it is left
- * out — except the output of a step that succeeded, which really returned null.
- */
-const hasInput = (step: StepRunRecord) => step.input !== undefined && step.input !== null;
-const hasOutput = (step: StepRunRecord) => step.output !== undefined && (step.output !== null || step.status === 'SUCCEEDED');
-
 function StepDetails({ record }: { record: StepRunRecord }) {
   return (
     <section className="panel-step-details" aria-label={`${record.displayName} details`}>
@@ -150,19 +142,8 @@ function StepDetails({ record }: { record: StepRunRecord }) {
         <StepStatusBadge status={record.status} />
         <code className="step-key">{record.stepName}</code>
       </div>
-      {record.error ? (
-        <div className="alert alert-error step-error">
-          <CircleAlert className="alert-icon" width={16} height={16} aria-hidden="true" />
-          <div className="alert-body">
-            <p className="alert-title">Error</p>
-            <pre className="step-error-text">{record.error}</pre>
-          </div>
-        </div>
-      ) : null}
-      {hasInput(record) ? <JsonViewer label="Input" value={record.input} /> : null}
-      {hasOutput(record) ? <JsonViewer label="Output" value={record.output} /> : null}
-      {record.logs && record.logs.length > 0 ? <ConsoleLines lines={record.logs} /> : null}
-      {!record.error && !hasInput(record) && !hasOutput(record) ? <p className="panel-note">No input or output recorded.</p> : null}
+      <StepRunDetails step={record} />
+      {recordsNothing(record) ? <p className="panel-note">No input or output recorded.</p> : null}
     </section>
   );
 }

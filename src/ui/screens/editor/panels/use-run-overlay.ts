@@ -1,16 +1,19 @@
 /**
  * Keeps the canvas's run colours and the selection in step with the run being inspected (SPEC §4 run
- * details). This hook's query is the one that polls a running run (liveRunQuery, every second); the
- * details panel reads the same cache entry, so one request a second feeds both.
+ * details). This hook's query is the one that follows a running run (liveRunQuery: read again on each
+ * progress message of the live socket, or every second while it is down); the details panel reads the
+ * same cache entry, so one request feeds both.
  */
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { EditorStore } from '../store/editor-store.ts';
 import { failedStepOf, initialIterations, stepRecordsAt } from './run-overlay.ts';
 import { liveRunQuery } from './runs-query.ts';
+import { useRunsLive } from '../../../stores/live-runs.ts';
 
 export function useRunOverlay(store: EditorStore): void {
   const runId = store.runId;
+  useRunsLive();
   const run = useQuery({ ...liveRunQuery(runId ?? ''), enabled: runId !== null });
   const seeded = useRef<string | null>(null);
   useEffect(() => {

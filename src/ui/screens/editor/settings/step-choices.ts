@@ -3,7 +3,7 @@
  * catalogue, how a search narrows them, and the ADD_ACTION `action` a choice becomes.
  */
 import { createAction, type NewAction } from '../../../../domain/index.ts';
-import { ACTION_PIECES, defaultPieceInput, findPieceAction, stepValidity } from '../../../../domain/pieces/index.ts';
+import { ACTION_PIECES, defaultPieceInput, findPieceAction } from '../../../../domain/pieces/index.ts';
 
 export type StepChoice =
   | { type: 'CODE' }
@@ -50,9 +50,8 @@ export function filterItems(items: readonly PickerItem[], query: string): Picker
   });
 }
 
-/** The ADD_ACTION `action` for a choice: the type's defaults, a piece's default inputs, validity judged. */
+/** The ADD_ACTION `action` for a choice: the type's defaults and a piece's default inputs (the domain judges it). */
 export function actionForChoice(choice: StepChoice, name: string): NewAction {
-  let action: NewAction;
   if (choice.type === 'PIECE') {
     const piece = createAction('PIECE', name, {
       displayName: choice.displayName,
@@ -61,14 +60,13 @@ export function actionForChoice(choice: StepChoice, name: string): NewAction {
       actionName: choice.actionName,
     });
     const props = findPieceAction(choice.pieceName, choice.actionName)?.props ?? [];
-    action = { ...piece, settings: { ...piece.settings, input: defaultPieceInput(props), ...ERROR_HANDLING() } };
-  } else if (choice.type === 'CODE') {
-    const code = createAction('CODE', name);
-    action = { ...code, settings: { ...code.settings, ...ERROR_HANDLING() } };
-  } else {
-    action = createAction(choice.type, name);
+    return { ...piece, settings: { ...piece.settings, input: defaultPieceInput(props), ...ERROR_HANDLING() } };
   }
-  return { ...action, valid: stepValidity(action) };
+  if (choice.type === 'CODE') {
+    const code = createAction('CODE', name);
+    return { ...code, settings: { ...code.settings, ...ERROR_HANDLING() } };
+  }
+  return createAction(choice.type, name);
 }
 
 /** Activepieces' default error handling for piece and code steps. */

@@ -1,17 +1,10 @@
 /**
  * The operation a settings change sends: UPDATE_ACTION or UPDATE_TRIGGER with the complete request, as
- * the editor core replaces the step with it, and `valid` judged by the pieces catalogue on the new step.
- * Pure, so the rules are testable without React.
+ * the editor core replaces the step with it. No `valid`: the domain judges the step it is given, and
+ * the panel shows the verdict when the mirror catches up. Pure, so the rules are testable without React.
  */
 import type { FlatStep, FlatTrigger, FlowOperationInput, UpdateActionRequest, UpdateTriggerRequest } from '../../../../domain/index.ts';
-import { stepValidity, triggerValidity } from '../../../../domain/pieces/index.ts';
 import type { EditableSubject } from './edit-context.ts';
-
-/** The subject with `valid` recomputed: what the panel keeps as its draft after sending. */
-export function withValidity<T extends EditableSubject>(subject: T): T {
-  const valid = subject.name === 'trigger' ? triggerValidity(subject as FlatTrigger) : stepValidity(subject as FlatStep);
-  return subject.valid === valid ? subject : { ...subject, valid };
-}
 
 export function updateOperation(subject: EditableSubject): FlowOperationInput {
   if (subject.name === 'trigger') {
@@ -21,7 +14,6 @@ export function updateOperation(subject: EditableSubject): FlowOperationInput {
       type: trigger.type,
       displayName: trigger.displayName,
       settings: trigger.settings,
-      valid: triggerValidity(trigger),
     } as UpdateTriggerRequest;
     return { type: 'UPDATE_TRIGGER', request };
   }
@@ -31,7 +23,6 @@ export function updateOperation(subject: EditableSubject): FlowOperationInput {
     type: step.type,
     displayName: step.displayName,
     settings: step.settings,
-    valid: stepValidity(step),
     ...(step.customLogoUrl === undefined ? {} : { customLogoUrl: step.customLogoUrl }),
   } as UpdateActionRequest;
   return { type: 'UPDATE_ACTION', request };

@@ -8,7 +8,7 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { FlowOperationInput } from '../../../../domain/index.ts';
 import type { EditableSubject } from './edit-context.ts';
-import { updateOperation, withValidity } from './step-request.ts';
+import { updateOperation } from './step-request.ts';
 
 type Apply = (operation: FlowOperationInput, options?: { groupKey?: string | null }) => Promise<unknown>;
 
@@ -63,7 +63,7 @@ export function useStepDraft(subject: EditableSubject | undefined, apply: Apply)
     (change: (subject: EditableSubject) => EditableSubject, groupKey: string | null) => {
       const before = current();
       if (!before) return;
-      const next = withValidity(change(before));
+      const next = change(before);
       if (next === before) return;
       run(updateOperation(next), groupKey, next);
     },

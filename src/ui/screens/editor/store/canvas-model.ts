@@ -13,8 +13,7 @@
  */
 import { action, makeObservable, observable, observableRef } from 'mobx';
 import type { Edge, Node, NodeHandle } from '@xyflow/react';
-import type { LayoutDelta } from '../../../../worker/layout-feed.ts';
-import type { InsertAt, LayoutEdge, LayoutNode } from '../../../../worker/layout/types.ts';
+import type { InsertAt, LayoutDelta, LayoutEdge, LayoutNode } from '../../../../worker/index.ts';
 
 export type CanvasNodeData = { layout: LayoutNode };
 export type CanvasNode = Node<CanvasNodeData>;

@@ -1,9 +1,8 @@
 /**
- * Rules the editor store applies to edits before and after they reach the worker: whether an edit can
- * move anything on the canvas, and keeping a router's validity true when its branches change.
+ * Rules the editor store applies to an edit's answer: whether the edit can move anything on the canvas.
+ * (Validity is not one of them: the worker's domain operation judges every step it touches.)
  */
-import { stepValidity } from '../../../../domain/pieces/index.ts';
-import { applyOperation, findStep, flowOperationSchema, type FlatVersion, type FlowOperationInput, type Patch } from '../../../../domain/flow/index.ts';
+import type { Patch } from '../../../../domain/flow/index.ts';
 
 /** Step fields the layout depends on; names, settings, validity and skip are drawn from the mirror. */
 const LAYOUT_FIELDS = new Set<unknown>(['next', 'parent', 'firstLoopStep', 'children', 'type']);
@@ -19,29 +18,3 @@ export function affectsLayout(patches: readonly Patch[]): boolean {
     return false;
   });
 }
-
-/**
- * A branch added, copied or removed changes whether its router is complete (a new branch starts with
- * an empty condition row); the router reports its validity in the same undo entry. Null when the
- * operation is not a branch edit or the router's validity does not change.
- */
-export function withRouterValidity(version: FlatVersion, operation: FlowOperationInput): FlowOperationInput[] | null {
-  if (operation.type !== 'ADD_BRANCH' && operation.type !== 'DUPLICATE_BRANCH' && operation.type !== 'DELETE_BRANCH') return null;
-  let after: FlatVersion;
-  try {
-    after = applyOperation(version, flowOperationSchema.parse(operation));
-  } catch {
-    return null; // the worker refuses it with the right error
-  }
-  const router = findStep(after, operation.request.stepName);
-  if (!router || router.name === 'trigger' || router.type !== 'ROUTER') return null;
-  const valid = stepValidity(router);
-  if (valid === router.valid) return null;
-  const { name, displayName, type, settings, skip, customLogoUrl } = router;
-  const update: FlowOperationInput = {
-    type: 'UPDATE_ACTION',
-    request: { name, displayName, type, settings, valid, ...(skip === undefined ? {} : { skip }), ...(customLogoUrl === undefined ? {} : { customLogoUrl }) },
-  };
-  return [operation, update];
-}
-

@@ -13,20 +13,16 @@ import {
   applyVersionPatches,
   copyToClipboard,
   findStep,
-  stepsInOrder,
   type FlatStep,
   type FlatVersion,
   type Flow,
   type FlowOperationInput,
   type PastePlacement,
 } from '../../../../domain/flow/index.ts';
-import type { EditorWorkerApi } from '../../../../worker/expose.ts';
-import type { ApplyOptions, EditResult, EditorEvent, OpenInput, OpenResult } from '../../../../worker/editor-types.ts';
-import type { AutosaveStatusEvent } from '../../../../worker/autosave-queue.ts';
-import type { LayoutDelta } from '../../../../worker/layout-feed.ts';
+import type { EditorWorkerApi, ApplyOptions, EditResult, EditorEvent, OpenInput, OpenResult, AutosaveStatusEvent, LayoutDelta, InsertAt } from '../../../../worker/index.ts';
 import { CanvasModel } from './canvas-model.ts';
-import { affectsLayout, withRouterValidity } from './edit-rules.ts';
-import type { InsertAt } from '../../../../worker/layout/types.ts';
+import { affectsLayout } from './edit-rules.ts';
+import { duplicateOperations, inFlowOrder, toggleSkipOperation } from './selection-edits.ts';
 
 /** The step picker, open at a '+' (its placement and where on screen the button was). */
 export interface PickerState {
@@ -42,6 +38,12 @@ export type EditorRemote = {
 } & {
   subscribe(listener: ((event: EditorEvent) => void) & Comlink.ProxyMarked): Promise<() => Promise<void> | void>;
 };
+
+/** An open history mark (see `beginGesture`); closing it twice does nothing. */
+export interface Gesture {
+  commit(): Promise<void>;
+  cancel(): Promise<void>;
+}
 
 export type LeftPanel = 'none' | 'runs' | 'versions' | 'run-details';
 export type RightPanel = 'none' | 'piece-settings' | 'copilot';
@@ -89,6 +91,7 @@ export class EditorStore {
   private layoutInFlight = false;
   private layoutAgain = false;
   private disposed = false;
+  private gestures = 0;
 
   constructor(private readonly deps: EditorStoreDeps) {
     const mode = deps.storage?.getItem(CANVAS_MODE_KEY);
@@ -195,8 +198,6 @@ export class EditorStore {
 
   /** Sends one operation; rejects with the worker's error (it carries `code`). */
   async apply(operation: FlowOperationInput, options?: ApplyOptions): Promise<EditResult> {
-    const revalidated = this.version ? withRouterValidity(this.version, operation) : null;
-    if (revalidated) return this.applyBatch(revalidated);
     const result = await this.deps.remote.apply(operation, options);
     this.applyResult(result);
     return result;
@@ -220,6 +221,23 @@ export class EditorStore {
 
   breakGroup(): void {
     void this.deps.remote.breakGroup();
+  }
+
+  /**
+   * Starts a gesture (a drag, a dialog): the edits until `commit()` are one undo entry; `cancel()`
+   * reverts them. Nothing waits: the begin, the edits and the commit reach the worker in the order they
+   * are sent. Every edit is still saved as it happens.
+   */
+  beginGesture(description?: string): Gesture {
+    const id = `gesture-${++this.gestures}`;
+    void this.deps.remote.beginMark(id, description).catch(() => undefined);
+    let open = true;
+    const close = async (how: 'commitMark' | 'cancelMark') => {
+      if (!open) return;
+      open = false;
+      this.applyResult(await this.deps.remote[how](id));
+    };
+    return { commit: () => close('commitMark'), cancel: () => close('cancelMark') };
   }
 
   async importFlow(text: string): Promise<void> {
@@ -247,19 +265,15 @@ export class EditorStore {
   }
 
   async duplicateSelection(): Promise<void> {
-    const names = this.selectedInFlowOrder();
-    if (names.length === 0) return;
-    const operations = names.map((stepName) => ({ type: 'DUPLICATE_ACTION' as const, request: { stepName } }));
+    const operations = duplicateOperations(this.selectedInFlowOrder());
     if (operations.length === 1) await this.apply(operations[0]!);
-    else await this.applyBatch(operations, `Duplicate ${operations.length} steps`);
+    else if (operations.length > 1) await this.applyBatch(operations, `Duplicate ${operations.length} steps`);
   }
 
   /** Skips the selection, or unskips it when every selected step is skipped already. */
   async toggleSkipSelection(): Promise<void> {
     const names = this.selectedInFlowOrder();
-    if (names.length === 0) return;
-    const allSkipped = names.every((name) => this.step(name)?.skip === true);
-    await this.apply({ type: 'SET_SKIP_ACTION', request: { names, skip: !allSkipped } });
+    if (names.length > 0) await this.apply(toggleSkipOperation(this.version, names));
   }
 
   async publish(): Promise<void> {
@@ -281,13 +295,7 @@ export class EditorStore {
 
   /** Selected step names (not the trigger) in flow order, so batch edits apply top-down. */
   selectedInFlowOrder(): string[] {
-    const version = this.version;
-    const names = this.selectedNames.filter((name) => name !== 'trigger');
-    if (!version || names.length <= 1) return names;
-    const wanted = new Set(names);
-    return stepsInOrder(version)
-      .map((step) => step.name)
-      .filter((name) => wanted.has(name));
+    return inFlowOrder(this.version, this.selectedNames);
   }
 
   select(name: string | null, additive = false): void {

@@ -6,8 +6,7 @@ import * as Comlink from 'comlink';
 import { refreshTokenPair } from '../../../../api/clients.ts';
 import { createSingleFlight } from '../../../../api/http-client.ts';
 import { tokenStorage } from '../../../../api/token-storage.ts';
-import { installErrorFieldsHandler } from '../../../../worker/expose.ts';
-import type { EditorWorkerRemote } from '../../../../worker/editor.worker.ts';
+import { installErrorFieldsHandler, startEditorWorker, type EditorWorkerRemote } from '../../../../worker/index.ts';
 import type { EditorRemote } from './editor-store.ts';
 
 export interface WorkerConnection {
@@ -19,7 +18,7 @@ const refreshOnce = createSingleFlight(refreshTokenPair);
 
 export function connectEditorWorker(): WorkerConnection {
   installErrorFieldsHandler();
-  const worker = new Worker(new URL('../../../../worker/editor.worker.ts', import.meta.url), { type: 'module', name: 'flowsmith-editor' });
+  const worker = startEditorWorker();
   const remote = Comlink.wrap(worker) as unknown as EditorWorkerRemote;
   void remote.setAuth(
     Comlink.proxy({

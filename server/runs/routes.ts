@@ -1,0 +1,57 @@
+/**
+ * Starting runs from the API (SPEC §7): POST /workflow/run/{id} (a manual run, answered with the queued
+ * run) and GET /workflow/{id}/webhook (the URL a Webhook trigger listens on).
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Authenticator } from '../auth/authenticate.ts';
+import type { Database } from '../db/database.ts';
+import { listSamples } from '../engine/step-samples.ts';
+import { idParamsSchema, idSchema } from '../http/input.ts';
+import { parse } from '../http/validate.ts';
+import { flowNotFound, versionNotFound, type WorkflowsForRuns } from '../workflows/runs-port.ts';
+import { invalidVersion, quotaExceeded } from './errors.ts';
+import type { Runs } from './runs.ts';
+import { findQueuedRun, findRun } from './runs-repository.ts';
+import { webhookUrl } from './webhook-routes.ts';
+
+export interface RunStartRouteDependencies {
+  db: Database;
+  authenticator: Authenticator;
+  runs: Pick<Runs, 'start'>;
+  workflows: WorkflowsForRuns;
+  appUrl: string;
+}
+
+export const runBodySchema = z
+  .object({ payload: z.unknown().optional(), version_id: idSchema.optional() })
+  .optional()
+  .transform((body) => body ?? {});
+
+export function runStartRoutes({ db, authenticator, runs, workflows, appUrl }: RunStartRouteDependencies) {
+  return async function register(app: FastifyInstance): Promise<void> {
+    app.post('/workflow/run/:id', async (request, reply) => {
+      const user = await authenticator.userFromRequest(request);
+      const { id } = parse(idParamsSchema, request.params);
+      const body = parse(runBodySchema, request.body);
+      const flow = await workflows.ownedFlow(user.id, id);
+      if (!flow) throw flowNotFound();
+      const version = await workflows.versionToRun(user.id, flow, body.version_id);
+      if (!version) throw versionNotFound();
+      if (!version.valid) throw invalidVersion();
+      const payload = body.payload !== undefined ? body.payload : ((await listSamples(db, flow.id)).trigger?.output ?? {});
+      const started = await runs.start({ flowId: flow.id, versionId: version.id, userId: user.id, payload });
+      if (!started.queued) throw quotaExceeded();
+      const run = (await findQueuedRun(db, user.id, started.runId)) ?? (await findRun(db, user.id, started.runId));
+      return reply.code(202).send(run);
+    });
+
+    app.get('/workflow/:id/webhook', async (request) => {
+      const user = await authenticator.userFromRequest(request);
+      const { id } = parse(idParamsSchema, request.params);
+      const url = await webhookUrl(db, user.id, id, appUrl);
+      if (!url) throw flowNotFound();
+      return { url };
+    });
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * What the live connection says about a run (SPEC §7 leaves notification formats open): `run_progress`
+ * while it runs — no text, so the bell does not list it; the screens showing the run read it again —
+ * and `run_finished` when it ended, with the sentence the bell shows. Both name the run and its
+ * workflow; the run itself is read over HTTP, so a message stays small whatever the run holds.
+ */
+import type { LiveMessage } from '../live/live-hub.ts';
+
+export const RUN_PROGRESS = 'run_progress';
+export const RUN_FINISHED = 'run_finished';
+
+const OUTCOME: Record<string, string> = {
+  SUCCEEDED: 'succeeded',
+  FAILED: 'failed',
+  TIMEOUT: 'timed out',
+  MEMORY_LIMIT_EXCEEDED: 'ran out of memory',
+  INTERNAL_ERROR: 'failed with an internal error',
+  STOPPED: 'was stopped',
+};
+
+interface RunIdentity {
+  runId: string;
+  flowId: string;
+}
+
+export function runProgressMessage(run: RunIdentity): LiveMessage {
+  return { type: RUN_PROGRESS, data: { message: '', runId: run.runId, flowId: run.flowId, status: 'RUNNING' } };
+}
+
+export function runFinishedMessage(run: RunIdentity, status: string, workflowName: string): LiveMessage {
+  return {
+    type: RUN_FINISHED,
+    data: { message: `Run of “${workflowName}” ${OUTCOME[status] ?? status.toLowerCase()}`, runId: run.runId, flowId: run.flowId, status },
+  };
+}

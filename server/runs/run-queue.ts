@@ -1,0 +1,146 @@
+/**
+ * Runs queued in PostgreSQL (issue #6). Any number of server processes on one database take runs from
+ * it without ever running one twice: a claim locks the oldest waiting row with `FOR UPDATE SKIP LOCKED`,
+ * so concurrent claims pass over each other's rows. The claimer holds a lease it renews while the run
+ * goes on; a lease that runs out (its process died mid-run) is found by `recoverExpired` — at start and
+ * then periodically — and the run is closed as INTERNAL_ERROR, never left RUNNING for ever.
+ */
+import type { Database, Queryable } from '../db/database.ts';
+import type { Activity } from '../../src/domain/contract/analytics.ts';
+import { ROLLUP_CTES, RUN_OCCURRENCE_CTE, toActivityDto, type ActivityRow } from '../activity/recording.ts';
+import { storableJson } from '../db/stored-values.ts';
+import { normalizeStep, type StepRunInput } from './runs-repository.ts';
+
+export interface QueuedRun {
+  runId: string;
+  flowId: string;
+  versionId: string;
+  userId: string;
+  payload: unknown;
+}
+
+export interface FinishedRun {
+  status: string;
+  /** Stored in the API's shape (runs-repository's `normalizeStep`). */
+  steps: readonly StepRunInput[];
+}
+
+export async function enqueueRun(db: Queryable, run: Omit<QueuedRun, 'runId'>): Promise<string> {
+  const { rows } = await db.query<{ run_id: string }>(
+    `INSERT INTO run_queue (flow_id, version_id, user_id, payload) VALUES ($1, $2, $3, $4::jsonb) RETURNING run_id`,
+    [run.flowId, run.versionId, run.userId, storableJson(run.payload ?? {}, 'The run payload')],
+  );
+  return rows[0]!.run_id;
+}
+
+/**
+ * Takes the oldest waiting run for `workerId` and opens its record as RUNNING; null when none waits.
+ * A user who already has `perUser` runs claimed is passed over, so one user's flood of slow runs leaves
+ * workers for everyone else's (across processes the count may briefly overshoot by a concurrent claim).
+ */
+export async function claimRun(db: Database, workerId: string, leaseMs: number, perUser = 1_000_000): Promise<QueuedRun | null> {
+  // One statement (its own transaction): pick, lease and open the run's record in one round trip to
+  // the database, which is what a claim costs most. The payload comes as text, parsed here (JSON.parse
+  // has no depth limit): a payload queued before depth checks existed must reach the engine, which
+  // fails its run, not break every claim.
+  const { rows } = await db.query<{ run_id: string; flow_id: string; version_id: string; user_id: string; payload: string }>(
+    `WITH next AS (
+       SELECT run_id FROM run_queue
+       WHERE claimed_by IS NULL
+         AND user_id NOT IN (SELECT user_id FROM run_queue WHERE claimed_by IS NOT NULL GROUP BY user_id HAVING count(*) >= $3)
+       ORDER BY enqueued_at, run_id LIMIT 1 FOR UPDATE SKIP LOCKED
+     ), claimed AS (
+       UPDATE run_queue q SET claimed_by = $1, lease_until = clock_timestamp() + $2 * interval '1 millisecond'
+       FROM next WHERE q.run_id = next.run_id
+       RETURNING q.run_id, q.flow_id, q.version_id, q.user_id, q.payload
+     ), opened AS (
+       INSERT INTO flow_runs (id, flow_id, version_id, user_id, status, start_time, steps)
+       SELECT run_id, flow_id, version_id, user_id, 'RUNNING', date_trunc('milliseconds', clock_timestamp()), '[]'::jsonb FROM claimed
+     )
+     SELECT run_id, flow_id, version_id, user_id, payload::text AS payload FROM claimed`,
+    [workerId, leaseMs, perUser],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return { runId: row.run_id, flowId: row.flow_id, versionId: row.version_id, userId: row.user_id, payload: JSON.parse(row.payload) as unknown };
+}
+
+/** Extends the lease while a long run goes on; false if the run is no longer this worker's. */
+export async function renewLease(db: Database, runId: string, workerId: string, leaseMs: number): Promise<boolean> {
+  const { rows } = await db.query(
+    `UPDATE run_queue SET lease_until = clock_timestamp() + $3 * interval '1 millisecond' WHERE run_id = $1 AND claimed_by = $2 RETURNING run_id`,
+    [runId, workerId, leaseMs],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Stores the steps of a run still going (only while this worker holds it and the run is RUNNING), so
+ * whoever reads the run sees how far it got; false when it is no longer this worker's to write.
+ */
+export async function recordProgress(db: Database, runId: string, workerId: string, steps: readonly StepRunInput[]): Promise<boolean> {
+  const { rows } = await db.query(
+    `UPDATE flow_runs SET steps = $3::jsonb
+     WHERE id = $1 AND status = 'RUNNING' AND EXISTS (SELECT 1 FROM run_queue WHERE run_id = $1 AND claimed_by = $2)
+     RETURNING id`,
+    [runId, workerId, storableJson(steps.map(normalizeStep), 'The run')],
+  );
+  return rows.length > 0;
+}
+
+/** What recording a run's end wrote besides the run: its activity entry (server/activity), if any. */
+export interface RecordedEnd {
+  activity: Activity | null;
+}
+
+/**
+ * Records the outcome, takes the run off the queue (only while this worker still holds it) and rolls the
+ * outcome into the activity feed; one statement. Null when the run was no longer this worker's.
+ */
+export async function finishRun(db: Database, runId: string, workerId: string, result: FinishedRun): Promise<RecordedEnd | null> {
+  const { rows } = await db.query<{ id: string; activity: ActivityRow | null }>(
+    `WITH gone AS (DELETE FROM run_queue WHERE run_id = $1 AND claimed_by = $2 RETURNING run_id),
+     ended AS (
+       UPDATE flow_runs SET status = $3, finish_time = date_trunc('milliseconds', clock_timestamp()), steps = $4::jsonb
+       WHERE id IN (SELECT run_id FROM gone) RETURNING id, flow_id, user_id, status
+     ),
+     ${RUN_OCCURRENCE_CTE},
+     ${ROLLUP_CTES}
+     SELECT e.id, (SELECT to_jsonb(r) FROM recorded r LIMIT 1) AS activity FROM ended e`,
+    [runId, workerId, result.status, storableJson(result.steps.map(normalizeStep), 'The run')],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return { activity: row.activity ? toActivityDto(row.activity) : null };
+}
+
+/**
+ * Closes runs whose worker's lease ran out as INTERNAL_ERROR, each with its activity entry; answers the
+ * entries written (one per run closed, unless its user is gone). Each run is closed in its own short
+ * transaction: one that held every closed run's rollup and activity rows until the end would wait on,
+ * and be waited on by, the live workers finishing runs of the same users and hours (a deadlock).
+ */
+export async function recoverExpired(db: Database): Promise<Array<{ userId: string; activity: Activity | null }>> {
+  const { rows: expired } = await db.query<{ run_id: string }>(
+    `SELECT run_id FROM run_queue WHERE claimed_by IS NOT NULL AND lease_until < clock_timestamp() ORDER BY run_id`,
+  );
+  const closed: Array<{ userId: string; activity: Activity | null }> = [];
+  for (const { run_id: runId } of expired) {
+    const ended = await db.query<{ user_id: string; activity: ActivityRow | null }>(
+      `WITH gone AS (
+         DELETE FROM run_queue WHERE run_id = $1 AND claimed_by IS NOT NULL AND lease_until < clock_timestamp() RETURNING run_id
+       ),
+       ended AS (
+         UPDATE flow_runs SET status = 'INTERNAL_ERROR', finish_time = date_trunc('milliseconds', clock_timestamp())
+         WHERE id IN (SELECT run_id FROM gone) AND status = 'RUNNING' RETURNING id, flow_id, user_id, status
+       ),
+       ${RUN_OCCURRENCE_CTE},
+       ${ROLLUP_CTES}
+       SELECT e.user_id, (SELECT to_jsonb(r) FROM recorded r LIMIT 1) AS activity FROM ended e`,
+      [runId],
+    );
+    const row = ended.rows[0];
+    if (row) closed.push({ userId: row.user_id, activity: row.activity ? toActivityDto(row.activity) : null });
+  }
+  return closed;
+}

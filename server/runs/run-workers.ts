@@ -1,0 +1,194 @@
+/**
+ * A bounded pool of run workers in one server process: up to `concurrency` runs at once, each claimed
+ * from the PostgreSQL queue (run-queue.ts), executed, its progress recorded as it goes (run-progress.ts),
+ * and its outcome recorded. Idle workers poll; `wake()` makes
+ * them look at once (after an enqueue in this process). Leases are renewed while runs go on, and expired
+ * leases of dead processes are recovered at start and then now and again.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../db/database.ts';
+import { claimRun, finishRun, recordProgress, recoverExpired, renewLease, type FinishedRun, type QueuedRun, type RecordedEnd } from './run-queue.ts';
+import { RunProgress } from './run-progress.ts';
+import type { StepRunInput } from './runs-repository.ts';
+import type { Activity } from '../../src/domain/contract/analytics.ts';
+
+export interface RunWorkersOptions {
+  db: Database;
+  /**
+   * Runs one run; `signal` aborts when the process shuts down and the run did not end in time;
+   * `progress` is told the step records each time a step starts or ends.
+   */
+  execute: (run: QueuedRun, signal: AbortSignal, progress: (steps: readonly StepRunInput[]) => void) => Promise<FinishedRun>;
+  concurrency?: number;
+  /** Runs of one user claimed at once across every process on the database. */
+  concurrencyPerUser?: number;
+  leaseMs?: number;
+  pollMs?: number;
+  /** Identifies this process's claims; random by default. */
+  workerId?: string;
+  /** Called once a run's outcome is recorded (not for runs this worker lost its lease on). */
+  onFinished?: (run: QueuedRun, result: FinishedRun) => void;
+  /** Called with the activity entry a run's end wrote (its own, or a crashed run's closed by recovery). */
+  onActivity?: (userId: string, activity: Activity) => void;
+  /** Called after a running run's steps so far were recorded (at most every `progressMs`). */
+  onProgress?: (run: QueuedRun) => void;
+  /** How often a running run's record is brought up to date; default 250 ms. */
+  progressMs?: number;
+  log?: (message: string, error?: unknown) => void;
+}
+
+export class RunWorkers {
+  readonly workerId: string;
+  private readonly concurrency: number;
+  private readonly leaseMs: number;
+  private readonly pollMs: number;
+  private running = 0;
+  private stopped = false;
+  private pollTimer: NodeJS.Timeout | null = null;
+  private recoverTimer: NodeJS.Timeout | null = null;
+  private readonly inFlight = new Set<Promise<void>>();
+  private filling: Promise<void> | null = null;
+  private readonly shutdown = new AbortController();
+
+  constructor(private readonly options: RunWorkersOptions) {
+    this.workerId = options.workerId ?? `worker-${randomUUID()}`;
+    this.concurrency = Math.max(1, options.concurrency ?? 4);
+    this.leaseMs = options.leaseMs ?? 60_000;
+    this.pollMs = options.pollMs ?? 500;
+  }
+
+  /** Recovers runs left by dead processes, then starts taking runs. */
+  async start(): Promise<void> {
+    await this.recover();
+    this.recoverTimer = setInterval(() => void this.recover().catch((error) => this.options.log?.('Recovering runs failed', error)), this.leaseMs);
+    this.recoverTimer.unref();
+    this.wake();
+  }
+
+  private async recover(): Promise<void> {
+    for (const { userId, activity } of await recoverExpired(this.options.db)) {
+      if (activity) this.options.onActivity?.(userId, activity);
+    }
+  }
+
+  /** Looks for waiting runs now. */
+  wake(): void {
+    if (this.stopped || this.filling) return;
+    this.filling = this.fill().finally(() => {
+      this.filling = null;
+    });
+  }
+
+  /**
+   * Stops taking runs and waits for the ones in progress; after `graceMs` they are aborted (a long Delay
+   * must not hold a shutdown) and get a moment to record how they ended.
+   */
+  async stop(graceMs = 5000): Promise<void> {
+    this.stopped = true;
+    if (this.pollTimer) clearTimeout(this.pollTimer);
+    if (this.recoverTimer) clearInterval(this.recoverTimer);
+    // A claim under way when stop() began adds its run to inFlight when it lands: wait for it first.
+    await this.filling;
+    const all = Promise.all([...this.inFlight]);
+    if (await settlesWithin(all, graceMs)) return;
+    this.shutdown.abort();
+    await settlesWithin(all, 2000);
+  }
+
+  private async fill(): Promise<void> {
+    while (!this.stopped && this.running < this.concurrency) {
+      let run: QueuedRun | null;
+      try {
+        run = await claimRun(this.options.db, this.workerId, this.leaseMs, this.options.concurrencyPerUser);
+      } catch (error) {
+        this.options.log?.('Claiming a run failed', error);
+        run = null;
+      }
+      if (!run) break;
+      this.running++;
+      const work = this.process(run).finally(() => {
+        this.running--;
+        this.inFlight.delete(work);
+        this.wake();
+      });
+      this.inFlight.add(work);
+    }
+    if (!this.stopped && this.running < this.concurrency) {
+      if (this.pollTimer) clearTimeout(this.pollTimer);
+      this.pollTimer = setTimeout(() => this.wake(), this.pollMs);
+      this.pollTimer.unref();
+    }
+  }
+
+  private async process(run: QueuedRun): Promise<void> {
+    const renew = setInterval(() => void renewLease(this.options.db, run.runId, this.workerId, this.leaseMs).catch(() => undefined), this.leaseMs / 3);
+    renew.unref();
+    const progress = new RunProgress(async (steps) => {
+      try {
+        if (await recordProgress(this.options.db, run.runId, this.workerId, steps)) this.options.onProgress?.(run);
+      } catch (error) {
+        this.options.log?.('Recording a run’s progress failed', error);
+      }
+    }, this.options.progressMs);
+    let result: FinishedRun;
+    try {
+      result = await this.options.execute(run, this.shutdown.signal, progress.changed);
+    } catch (error) {
+      this.options.log?.('A run failed inside the engine', error);
+      result = { status: 'INTERNAL_ERROR', steps: [] };
+    } finally {
+      clearInterval(renew);
+      await progress.settle();
+    }
+    const ended = (recorded: RecordedEnd | null, outcome: FinishedRun) => {
+      if (!recorded) return;
+      this.options.onFinished?.(run, outcome);
+      if (recorded.activity) this.options.onActivity?.(run.userId, recorded.activity);
+    };
+    try {
+      ended(await finishTransiently(() => finishRun(this.options.db, run.runId, this.workerId, result)), result);
+    } catch (error) {
+      this.options.log?.('Recording a run failed', error);
+      // Its steps could not be stored: record how it ended without them, rather than leave it RUNNING.
+      const bare: FinishedRun = { status: 'INTERNAL_ERROR', steps: [unrecordable()] };
+      await finishRun(this.options.db, run.runId, this.workerId, bare).then(
+        (recorded) => ended(recorded, bare),
+        (again: unknown) => this.options.log?.('Recording a run failed', again),
+      );
+    }
+  }
+}
+
+/** PostgreSQL's "try again" errors: a deadlock (40P01) or a serialization failure (40001). */
+const TRANSIENT_CODES = new Set(['40P01', '40001']);
+const isTransient = (error: unknown) => TRANSIENT_CODES.has(String((error as { code?: unknown } | null)?.code));
+
+/**
+ * Recording a run's end also updates rows other finishes share (the analytics rollups, the activity
+ * entry); when PostgreSQL breaks a deadlock by failing this statement, the same outcome is recorded again
+ * rather than turned into INTERNAL_ERROR.
+ */
+async function finishTransiently<T>(finish: () => Promise<T>, attempts = 4): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await finish();
+    } catch (error) {
+      if (attempt >= attempts || !isTransient(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+    }
+  }
+}
+
+function unrecordable(): StepRunInput {
+  return { stepName: 'trigger', displayName: 'Trigger', type: '', status: 'FAILED', input: null, output: null, error: 'The run’s record could not be stored', duration: null };
+}
+
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  const settled = await Promise.race([promise.then(() => true, () => true), timeout]);
+  clearTimeout(timer);
+  return settled;
+}

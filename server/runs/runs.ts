@@ -1,0 +1,96 @@
+/**
+ * Runs in one server process, put together: every start (the Run button, a webhook call, a schedule
+ * tick) is queued here, the workers claim queued runs and have the engine execute them, and the run's
+ * owner hears on the live connection how it goes (`run_progress`, at most every 250 ms while it runs)
+ * and how it ended (`run_finished`). Only this folder writes `flow_runs`.
+ */
+import type { EngineSettings } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { Engine } from '../engine/engine.ts';
+import type { LiveHub } from '../live/live-hub.ts';
+import type { WorkflowsForRuns } from '../workflows/runs-port.ts';
+import type { AnnounceActivity } from '../activity/recording.ts';
+import { runFinishedMessage, runProgressMessage } from './run-messages.ts';
+import type { FinishedRun, QueuedRun } from './run-queue.ts';
+import { RunWorkers } from './run-workers.ts';
+import { Scheduler } from './scheduler.ts';
+import { startRun, type RunRequest, type StartedRun } from './start-run.ts';
+
+export interface Runs {
+  /** Queues a run (or records it QUOTA_EXCEEDED) and wakes this process's workers. */
+  start(request: RunRequest): Promise<StartedRun>;
+  /** A workflow's status, published version or existence changed in this process. */
+  flowsChanged(): void;
+  readonly scheduler: Scheduler | null;
+  /** Stops taking runs; the ones going on get a grace period to end and be recorded. */
+  close(): Promise<void>;
+}
+
+export interface RunsOptions {
+  db: Database;
+  hub: Pick<LiveHub, 'notifyUser'>;
+  engine: Pick<Engine, 'executeRun'>;
+  workflows: Pick<WorkflowsForRuns, 'versionName'>;
+  settings: EngineSettings;
+  log: { error(details: object, message: string): void };
+  /** Tells the user's open dashboards of an activity entry a run wrote (server/activity). */
+  announceActivity?: AnnounceActivity;
+}
+
+export async function createRuns({ db, hub, engine, workflows, settings, log: logger, announceActivity }: RunsOptions): Promise<Runs> {
+  const log = (message: string, error?: unknown) => logger.error({ err: error }, message);
+  const announceRefusal = (userId: string, started: StartedRun) => {
+    if (!started.queued && started.activity) announceActivity?.(userId, started.activity);
+  };
+
+  const announceFinished = async (run: QueuedRun, result: FinishedRun) => {
+    const name = (await workflows.versionName(run.userId, run.versionId)) || 'Untitled';
+    await hub.notifyUser(run.userId, runFinishedMessage(run, result.status, name));
+  };
+
+  const workers = settings.workersEnabled
+    ? new RunWorkers({
+        db,
+        execute: (run, signal, progress) => engine.executeRun(run, signal, progress),
+        concurrency: settings.concurrency,
+        concurrencyPerUser: settings.concurrencyPerUser,
+        leaseMs: settings.leaseMs,
+        onProgress: (run) => void hub.notifyUser(run.userId, runProgressMessage(run)),
+        onFinished: (run, result) => void announceFinished(run, result).catch((error: unknown) => log('Announcing a run failed', error)),
+        onActivity: announceActivity,
+        log,
+      })
+    : null;
+  const scheduler = settings.workersEnabled
+    ? new Scheduler({
+        db,
+        dailyQuota: settings.dailyQuota,
+        minIntervalMs: settings.scheduleMinIntervalMs,
+        onStarted: (started, userId) => {
+          announceRefusal(userId, started);
+          workers?.wake();
+        },
+        onActivity: announceActivity,
+        log,
+      })
+    : null;
+  await workers?.start();
+  await scheduler?.start();
+
+  return {
+    scheduler,
+    async start(request) {
+      const started = await db.transaction((tx) => startRun(tx, request, settings.dailyQuota));
+      if (started.queued) workers?.wake();
+      else announceRefusal(request.userId, started);
+      return started;
+    },
+    flowsChanged() {
+      void scheduler?.refresh();
+    },
+    async close() {
+      scheduler?.stop();
+      await workers?.stop();
+    },
+  };
+}

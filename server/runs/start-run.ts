@@ -1,0 +1,77 @@
+/**
+ * Starting a run: every way a run begins (the Run button, a schedule tick, a webhook call) comes here.
+ * Within the user's daily quota the run is queued; beyond it the refusal is counted, and the first of
+ * the day is recorded as a QUOTA_EXCEEDED run, so the user sees in their executions why nothing ran. Counting and queueing happen
+ * under a per-user advisory lock, so two processes starting runs at the same moment cannot both take
+ * the last slot.
+ */
+import type { Activity } from '../../src/domain/contract/analytics.ts';
+import { describe, recordActivity, workflowName } from '../activity/recording.ts';
+import type { Queryable, Transaction } from '../db/database.ts';
+import { enqueueRun } from './run-queue.ts';
+
+export interface RunRequest {
+  flowId: string;
+  versionId: string;
+  userId: string;
+  payload: unknown;
+}
+
+export type StartedRun =
+  | { runId: string; queued: true }
+  /** `activity`: the quota_reached entry, written by the workflow's first refusal of the day only. */
+  | { runId: string; queued: false; status: 'QUOTA_EXCEEDED'; activity: Activity | null };
+
+/** Runs the user started since the last UTC midnight, counting queued ones and not the refused ones. */
+export async function runsToday(db: Queryable, userId: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT (SELECT count(*) FROM flow_runs WHERE user_id = $1 AND status <> 'QUOTA_EXCEEDED'
+               AND start_time >= (date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'))::int
+          + (SELECT count(*) FROM run_queue WHERE user_id = $1 AND claimed_by IS NULL)::int AS n`,
+    [userId],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * Queues a run, or refuses it as QUOTA_EXCEEDED when the user has used `dailyQuota` runs today
+ * (0: no limit). Must run inside a transaction (the lock is released at its end).
+ */
+export async function startRun(tx: Transaction, request: RunRequest, dailyQuota: number): Promise<StartedRun> {
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('runs:' || $1::text, 0))`, [request.userId]);
+  if (dailyQuota > 0 && (await runsToday(tx, request.userId)) >= dailyQuota) {
+    return { ...(await recordRefusal(tx, request)), queued: false, status: 'QUOTA_EXCEEDED' };
+  }
+  return { runId: await enqueueRun(tx, request), queued: true };
+}
+
+/**
+ * Counts a refusal; the workflow's first of the (UTC) day is also kept as a QUOTA_EXCEEDED run, which
+ * later refusals answer with (migration 006: a run per refusal let a schedule write one row a tick), and
+ * written to the activity feed as quota_reached (so once per workflow per day too).
+ */
+async function recordRefusal(tx: Transaction, request: RunRequest): Promise<{ runId: string; activity: Activity | null }> {
+  const { rows } = await tx.query<{ run_id: string | null }>(
+    `INSERT INTO quota_refusals (flow_id, day, refused) VALUES ($1, (now() AT TIME ZONE 'UTC')::date, 1)
+     ON CONFLICT (flow_id, day) DO UPDATE SET refused = quota_refusals.refused + 1
+     RETURNING run_id`,
+    [request.flowId],
+  );
+  if (rows[0]?.run_id) return { runId: rows[0].run_id, activity: null };
+  const inserted = await tx.query<{ id: string }>(
+    `INSERT INTO flow_runs (flow_id, version_id, user_id, status, start_time, finish_time, steps)
+     VALUES ($1, $2, $3, 'QUOTA_EXCEEDED', date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', clock_timestamp()), '[]'::jsonb)
+     RETURNING id`,
+    [request.flowId, request.versionId, request.userId],
+  );
+  const runId = inserted.rows[0]!.id;
+  await tx.query(`UPDATE quota_refusals SET run_id = $2 WHERE flow_id = $1 AND day = (now() AT TIME ZONE 'UTC')::date`, [request.flowId, runId]);
+  const activity = await recordActivity(tx, {
+    userId: request.userId,
+    type: 'quota_reached',
+    workflowId: request.flowId,
+    runId,
+    description: describe.quotaReached(await workflowName(tx, request.flowId)),
+  });
+  return { runId, activity };
+}

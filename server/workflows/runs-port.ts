@@ -1,0 +1,69 @@
+/**
+ * What runs (server/runs) and the engine (server/engine) may ask of the workflow service: the only
+ * module of server/workflows they import. Keeping the questions here lets the workflow service change
+ * its tables and files without the run path noticing, and shows in one place what a run depends on.
+ */
+import type { FlatVersion } from '../../src/domain/index.ts';
+import type { Queryable } from '../db/database.ts';
+import { enabledFlowsTriggeredBy, findFlow, type ScheduledFlowRow } from './flows-repository.ts';
+import { SCHEDULE_PIECE, scheduleOf, type Schedule } from './schedules.ts';
+import { flatFromRow } from './service.ts';
+import { findFlowVersion, findLatestVersion, findUserVersionHead } from './versions-repository.ts';
+
+export { flowNotFound, versionNotFound } from './errors.ts';
+export { LATEST_NAME_SQL } from './flows-repository.ts';
+// The executions list's query: each folder's schemas.ts holds its routes' input shapes.
+export { executionsQuerySchema } from './schemas.ts';
+export { cronOfSchedule, firesTooOften, nextRunOf, SCHEDULE_MIN_INTERVAL_MS, SCHEDULE_PIECE, scheduleOf, type Schedule } from './schedules.ts';
+
+export interface OwnedFlow {
+  id: string;
+  publishedVersionId: string | null;
+}
+
+/** A version's head: enough to decide whether it may run (the worker reads the content). */
+export interface RunnableVersion {
+  id: string;
+  valid: boolean;
+}
+
+export interface WorkflowsForRuns {
+  /** The user's workflow; undefined for an unknown id and for another user's alike. */
+  ownedFlow(userId: string, flowId: string): Promise<OwnedFlow | undefined>;
+  /** What a manual run runs: `versionId` when given, else the published version, else the latest; undefined if that is not the flow's. */
+  versionToRun(userId: string, flow: OwnedFlow, versionId?: string): Promise<RunnableVersion | undefined>;
+  /** The version as the engine walks it; undefined once it no longer exists; throws when its content cannot be read. */
+  readVersion(flowId: string, versionId: string): Promise<FlatVersion | undefined>;
+  /** The name a run's notification calls the workflow by (the version's head only, never its content). */
+  versionName(userId: string, versionId: string): Promise<string | undefined>;
+  /** The user's enabled workflows with a Schedule trigger on their published version. */
+  scheduledFlows(userId: string): Promise<Array<{ flow: ScheduledFlowRow; schedule: Schedule }>>;
+}
+
+export function workflowsForRuns(db: Queryable): WorkflowsForRuns {
+  return {
+    async ownedFlow(userId, flowId) {
+      const flow = await findFlow(db, userId, flowId);
+      return flow ? { id: flow.id, publishedVersionId: flow.published_version_id } : undefined;
+    },
+    async versionToRun(userId, flow, versionId) {
+      const id = versionId ?? flow.publishedVersionId;
+      const head = id ? await findUserVersionHead(db, userId, id) : await findLatestVersion(db, flow.id);
+      return head?.flow_id === flow.id ? { id: head.id, valid: head.valid } : undefined;
+    },
+    async readVersion(flowId, versionId) {
+      const row = await findFlowVersion(db, flowId, versionId);
+      return row ? flatFromRow(row) : undefined;
+    },
+    async versionName(userId, versionId) {
+      return (await findUserVersionHead(db, userId, versionId))?.display_name;
+    },
+    async scheduledFlows(userId) {
+      const flows = await enabledFlowsTriggeredBy(db, userId, SCHEDULE_PIECE);
+      return flows.flatMap((flow) => {
+        const schedule = scheduleOf(flow.trigger);
+        return schedule ? [{ flow, schedule }] : [];
+      });
+    },
+  };
+}

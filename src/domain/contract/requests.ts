@@ -1,0 +1,169 @@
+/**
+ * Every request body and query of the workflow, run, variable and template routes, as the server parses
+ * them: the fields a person types (workflows.ts, variables.ts, templates.ts) with the ids, paging and
+ * instants around them (wire.ts). The browser checks only the typed fields and never loads this module.
+ */
+import * as z from 'zod/mini';
+import { flowStatusSchema } from '../flow/operation-schemas.ts';
+import { RUN_STATUSES } from '../flow/runs.ts';
+import {
+  ACTIVITY_TYPES,
+  ANALYTICS_PERIODS,
+  GRANULARITIES,
+  RECENT_ACTIVITY_MAX,
+  RECENT_ACTIVITY_SIZE,
+  TOP_PERFORMING_MAX,
+  TOP_SORTS,
+  type ActivityType,
+  type AnalyticsPeriod,
+  type Granularity,
+  type TopSort,
+} from './analytics.ts';
+import { templateFields } from './templates.ts';
+import { textSchema } from './text.ts';
+import { valueFitsType, variableFields } from './variables.ts';
+import { idSchema, instantSchema, limitSchema, optionalQuery, pageSchema } from './wire.ts';
+import { savedWorkflowNameSchema, WORKFLOW_NAME_MAX, workflowFields, workflowFieldsSchema, workflowNameSchema } from './workflows.ts';
+
+// ---- workflows ----
+
+/** GET /workflow/paginate */
+export const workflowListQuerySchema = z.object({
+  page: pageSchema,
+  limit: limitSchema,
+  name: optionalQuery(textSchema(WORKFLOW_NAME_MAX)),
+  status: optionalQuery(flowStatusSchema),
+});
+export type WorkflowListQuery = z.input<typeof workflowListQuerySchema>;
+
+/** POST /workflow: both fields optional, and so is the body itself. */
+export const createWorkflowBodySchema = z.pipe(
+  z.optional(workflowFieldsSchema),
+  z.transform((body) => body ?? {}),
+);
+export type CreateWorkflowBody = z.input<typeof createWorkflowBodySchema>;
+
+/** PUT /workflow: rename and/or move. */
+export const updateWorkflowBodySchema = z.object({ id: idSchema, ...workflowFields });
+export type UpdateWorkflowBody = z.input<typeof updateWorkflowBodySchema>;
+
+/** PUT /workflow/status */
+export const workflowStatusBodySchema = z.object({ id: idSchema, status: flowStatusSchema });
+export type WorkflowStatusBody = z.input<typeof workflowStatusBodySchema>;
+
+/** GET /workflow/:id/versions/:versionId */
+export const versionParamsSchema = z.object({ id: idSchema, versionId: idSchema });
+
+/** POST /workflow/version: the flow's one draft, empty or copied from a version. */
+export const createVersionBodySchema = z.object({ workflow_id: idSchema, from_version_id: z.optional(idSchema) });
+export type CreateVersionBody = z.input<typeof createVersionBodySchema>;
+
+/** PUT /workflow/version */
+export const renameVersionBodySchema = z.object({ version_id: idSchema, display_name: workflowNameSchema });
+export type RenameVersionBody = z.input<typeof renameVersionBodySchema>;
+
+/** POST /workflow/version/autosave: the whole trigger chain, every time. */
+export const autosaveBodySchema = z.object({
+  version_id: idSchema,
+  // Checked by the domain (parseStoredContent, fromStoredVersion); here only "an object".
+  configuration: z.record(z.string(), z.unknown()),
+  display_name: savedWorkflowNameSchema,
+  /** The `updated` stamp this save builds on; a newer one on the server answers 409. */
+  updated: z.optional(instantSchema),
+  /** Sent only after a 409 when the user chose to keep their changes (not in SPEC §7; ignored where unknown). */
+  overwrite: z.optional(z.literal(true)),
+});
+export type AutosaveBody = z.input<typeof autosaveBodySchema>;
+
+/** POST /workflow/publish */
+export const publishBodySchema = z.object({ workflow_id: idSchema, version_id: idSchema });
+export type PublishBody = z.input<typeof publishBodySchema>;
+
+/**
+ * POST /workflow/import: a flow file (ours or an Activepieces export), checked node by node by the
+ * domain's nested import, which walks it with a loop (it may be nested MAX_FLOW_FILE_DEPTH deep).
+ */
+export const importWorkflowBodySchema = z.record(z.string(), z.unknown());
+
+// ---- runs ----
+
+/** GET /workflow/executions */
+export const executionsQuerySchema = z
+  .object({
+    page: pageSchema,
+    limit: limitSchema,
+    workflow_id: optionalQuery(idSchema),
+    status: optionalQuery(z.enum(RUN_STATUSES)),
+    from: optionalQuery(instantSchema),
+    to: optionalQuery(instantSchema),
+  })
+  .check(z.refine((q) => !q.from || !q.to || new Date(q.from) <= new Date(q.to), { error: 'from must not be after to', path: ['to'] }));
+export type ExecutionsQuery = z.input<typeof executionsQuerySchema>;
+
+// ---- variables ----
+
+/** GET /variables: the global ones, or a workflow's own. */
+export const variableListQuerySchema = z.object({ workflow_id: optionalQuery(idSchema) });
+
+/** POST /variables: a global variable, or a workflow's own; the value must fit its type. */
+export const createVariableBodySchema = z.object({ ...variableFields, workflow_id: z.optional(z.nullable(idSchema)) }).check(valueFitsType);
+export type CreateVariableBody = z.input<typeof createVariableBodySchema>;
+
+// ---- templates ----
+
+/** POST /templates: tags are kept once each, in their first order. */
+export const createTemplateBodySchema = z.object({ workflow_id: idSchema, ...templateFields });
+export type CreateTemplateBody = z.input<typeof createTemplateBodySchema>;
+
+// ---- analytics ----
+
+const periodQuery = (fallback: AnalyticsPeriod) =>
+  z.pipe(
+    optionalQuery(z.enum(ANALYTICS_PERIODS, { error: `Use one of ${ANALYTICS_PERIODS.join(', ')}` })),
+    z.transform((period: AnalyticsPeriod | undefined) => period ?? fallback),
+  );
+const granularityQuery = (fallback: Granularity) =>
+  z.pipe(
+    optionalQuery(z.enum(GRANULARITIES, { error: `Use one of ${GRANULARITIES.join(', ')}` })),
+    z.transform((granularity: Granularity | undefined) => granularity ?? fallback),
+  );
+const boundedLimit = (fallback: number, max: number) =>
+  z.pipe(
+    optionalQuery(z.coerce.number().check(z.int(), z.gte(1), z.lte(max, `At most ${max}`))),
+    z.transform((limit: number | undefined) => limit ?? fallback),
+  );
+
+/** The calls that take only a period, with the default SPEC §7 gives each. */
+export const periodQuerySchema = (fallback: AnalyticsPeriod) => z.object({ period: periodQuery(fallback) });
+
+/** GET /analytics/workflows/creation-trends (30d, day) and /analytics/executions/timeline (7d, hour). */
+export const bucketsQuerySchema = (period: AnalyticsPeriod, granularity: Granularity) =>
+  z.object({ period: periodQuery(period), granularity: granularityQuery(granularity) });
+
+/** GET /analytics/workflows/top-performing: limit 10, 30d, execution_count. */
+export const topPerformingQuerySchema = z.object({
+  limit: boundedLimit(10, TOP_PERFORMING_MAX),
+  period: periodQuery('30d'),
+  sort_by: z.pipe(
+    optionalQuery(z.enum(TOP_SORTS, { error: `Use one of ${TOP_SORTS.join(', ')}` })),
+    z.transform((sort: TopSort | undefined) => sort ?? 'execution_count'),
+  ),
+});
+
+/** GET /analytics/activity/recent: limit 50; activity_types a comma-separated list (all when absent). */
+export const recentActivityQuerySchema = z.object({
+  limit: boundedLimit(RECENT_ACTIVITY_SIZE, RECENT_ACTIVITY_MAX),
+  activity_types: z.pipe(
+    optionalQuery(
+      z.pipe(
+        z.string().check(z.maxLength(1000)),
+        z.pipe(
+          z.transform((text: string) => [...new Set(text.split(',').map((part) => part.trim()).filter(Boolean))]),
+          z.array(z.enum(ACTIVITY_TYPES, { error: `Use a comma-separated list of ${ACTIVITY_TYPES.join(', ')}` })),
+        ),
+      ),
+    ),
+    z.transform((types: ActivityType[] | undefined) => (types && types.length > 0 ? types : undefined)),
+  ),
+});
+export type RecentActivityQuery = z.output<typeof recentActivityQuerySchema>;

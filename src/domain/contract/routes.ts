@@ -1,0 +1,111 @@
+/**
+ * The routes whose shapes this contract holds, as (method, path, params, query, body, reply): the list the
+ * OpenAPI document is to be generated from. Paths are relative to /api, with Fastify's `:param` syntax.
+ * `reply` is the success body; every route may also answer an `apiErrorBodySchema` (SPEC §8).
+ *
+ * Routes of the auth service use the schemas of ../auth.ts; the run engine's own routes
+ * (server/engine/routes.ts) and the live socket are not described here yet.
+ */
+import type * as z from 'zod/mini';
+import {
+  creationTrendsSchema,
+  dashboardOverviewSchema,
+  errorAnalysisSchema,
+  executionsOverviewSchema,
+  executionsPerformanceSchema,
+  executionsTimelineSchema,
+  pieceUsageSchema,
+  recentActivitySchema,
+  topPerformingSchema,
+  workflowsOverviewSchema,
+} from './analytics.ts';
+import {
+  autosaveBodySchema,
+  bucketsQuerySchema,
+  periodQuerySchema,
+  recentActivityQuerySchema,
+  topPerformingQuerySchema,
+  createTemplateBodySchema,
+  createVariableBodySchema,
+  createVersionBodySchema,
+  createWorkflowBodySchema,
+  executionsQuerySchema,
+  importWorkflowBodySchema,
+  publishBodySchema,
+  renameVersionBodySchema,
+  updateWorkflowBodySchema,
+  variableListQuerySchema,
+  versionParamsSchema,
+  workflowListQuerySchema,
+  workflowStatusBodySchema,
+} from './requests.ts';
+import { runDetailSchema, runPageSchema } from './runs.ts';
+import { templateListSchema, templateSchema } from './templates.ts';
+import { successReplySchema, updateVariableBodySchema, variableListSchema, variableSchema } from './variables.ts';
+import { idParamsSchema } from './wire.ts';
+import {
+  autosaveReplySchema,
+  publishReplySchema,
+  versionListSchema,
+  versionReplySchema,
+  workflowPageSchema,
+  workflowStatusReplySchema,
+  workflowWithVersionSchema,
+} from './workflows.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface ContractRoute {
+  method: HttpMethod;
+  path: string;
+  params?: z.core.$ZodType;
+  query?: z.core.$ZodType;
+  body?: z.core.$ZodType;
+  reply: z.core.$ZodType;
+  /** 201 for the routes that create; 200 otherwise. */
+  status?: 201;
+}
+
+export const contractRoutes = [
+  // ---- workflows ----
+  { method: 'GET', path: '/workflow/paginate', query: workflowListQuerySchema, reply: workflowPageSchema },
+  { method: 'POST', path: '/workflow', body: createWorkflowBodySchema, reply: workflowWithVersionSchema, status: 201 },
+  { method: 'POST', path: '/workflow/import', body: importWorkflowBodySchema, reply: workflowWithVersionSchema, status: 201 },
+  { method: 'POST', path: '/workflow/:id/duplicate', params: idParamsSchema, reply: workflowWithVersionSchema, status: 201 },
+  { method: 'GET', path: '/workflow/:id', params: idParamsSchema, reply: workflowWithVersionSchema },
+  { method: 'PUT', path: '/workflow', body: updateWorkflowBodySchema, reply: workflowWithVersionSchema },
+  { method: 'DELETE', path: '/workflow/:id', params: idParamsSchema, reply: successReplySchema },
+  { method: 'GET', path: '/workflow/:id/versions', params: idParamsSchema, reply: versionListSchema },
+  { method: 'GET', path: '/workflow/:id/versions/:versionId', params: versionParamsSchema, reply: versionReplySchema },
+  { method: 'POST', path: '/workflow/version', body: createVersionBodySchema, reply: versionReplySchema, status: 201 },
+  { method: 'PUT', path: '/workflow/version', body: renameVersionBodySchema, reply: versionReplySchema },
+  { method: 'PUT', path: '/workflow/status', body: workflowStatusBodySchema, reply: workflowStatusReplySchema },
+  { method: 'POST', path: '/workflow/version/autosave', body: autosaveBodySchema, reply: autosaveReplySchema },
+  { method: 'POST', path: '/workflow/publish', body: publishBodySchema, reply: publishReplySchema },
+  // ---- runs ----
+  { method: 'GET', path: '/workflow/executions', query: executionsQuerySchema, reply: runPageSchema },
+  { method: 'GET', path: '/workflow/execution/:id', params: idParamsSchema, reply: runDetailSchema },
+  // ---- variables ----
+  { method: 'GET', path: '/variables', query: variableListQuerySchema, reply: variableListSchema },
+  { method: 'POST', path: '/variables', body: createVariableBodySchema, reply: variableSchema, status: 201 },
+  { method: 'GET', path: '/variables/:id', params: idParamsSchema, reply: variableSchema },
+  { method: 'PUT', path: '/variables/:id', params: idParamsSchema, body: updateVariableBodySchema, reply: variableSchema },
+  { method: 'DELETE', path: '/variables/:id', params: idParamsSchema, reply: successReplySchema },
+  // ---- analytics (SPEC §7, defaults per call) ----
+  { method: 'GET', path: '/analytics/dashboard/overview', query: periodQuerySchema('30d'), reply: dashboardOverviewSchema },
+  { method: 'GET', path: '/analytics/workflows/overview', query: periodQuerySchema('30d'), reply: workflowsOverviewSchema },
+  { method: 'GET', path: '/analytics/workflows/creation-trends', query: bucketsQuerySchema('30d', 'day'), reply: creationTrendsSchema },
+  { method: 'GET', path: '/analytics/workflows/top-performing', query: topPerformingQuerySchema, reply: topPerformingSchema },
+  { method: 'GET', path: '/analytics/workflows/piece-usage', query: periodQuerySchema('30d'), reply: pieceUsageSchema },
+  { method: 'GET', path: '/analytics/executions/overview', query: periodQuerySchema('30d'), reply: executionsOverviewSchema },
+  { method: 'GET', path: '/analytics/executions/timeline', query: bucketsQuerySchema('7d', 'hour'), reply: executionsTimelineSchema },
+  { method: 'GET', path: '/analytics/executions/performance', query: periodQuerySchema('7d'), reply: executionsPerformanceSchema },
+  { method: 'GET', path: '/analytics/executions/error-analysis', query: periodQuerySchema('30d'), reply: errorAnalysisSchema },
+  { method: 'GET', path: '/analytics/activity/recent', query: recentActivityQuerySchema, reply: recentActivitySchema },
+  // ---- templates ----
+  { method: 'POST', path: '/templates', body: createTemplateBodySchema, reply: templateSchema, status: 201 },
+  { method: 'GET', path: '/templates', reply: templateListSchema },
+  { method: 'GET', path: '/templates/:id', params: idParamsSchema, reply: templateSchema },
+  { method: 'POST', path: '/templates/:id/use', params: idParamsSchema, reply: workflowWithVersionSchema, status: 201 },
+  { method: 'DELETE', path: '/templates/:id', params: idParamsSchema, reply: successReplySchema },
+] as const satisfies readonly ContractRoute[];

@@ -1,0 +1,62 @@
+/**
+ * Runs as the workflow service lists and shows them (SPEC §7 executions): a page of runs, and one run
+ * with its step-by-step record. The list's filters are in requests.ts.
+ */
+import * as z from 'zod/mini';
+import { runStatusSchema, stepRunStatusSchema } from '../flow/runs.ts';
+import { pageOf } from './text.ts';
+
+// ---- replies ----
+
+/** One row of GET /workflow/executions. */
+export const runSummarySchema = z.object({
+  id: z.string(),
+  flowId: z.string(),
+  workflowName: z.string(),
+  versionId: z.nullish(z.string()),
+  status: runStatusSchema,
+  startTime: z.string(),
+  finishTime: z.nullish(z.string()),
+  duration: z.nullish(z.number()),
+  /** A run still waiting for a free worker: RUNNING, with no step started yet. */
+  queued: z.optional(z.boolean()),
+});
+export type RunSummary = z.output<typeof runSummarySchema>;
+
+export const runPageSchema = pageOf(runSummarySchema);
+export type RunPage = z.output<typeof runPageSchema>;
+
+/** One step's record. A loop step carries one list of step records per iteration. */
+export interface StepRunRecord {
+  stepName: string;
+  displayName: string;
+  type: string;
+  status: z.output<typeof stepRunStatusSchema>;
+  input?: unknown;
+  output?: unknown;
+  error?: string | null | undefined;
+  duration?: number | null | undefined;
+  iterations?: StepRunRecord[][] | undefined;
+  /** Code steps: what the code logged. */
+  logs?: string[] | undefined;
+}
+
+export const stepRunRecordSchema: z.ZodMiniType<StepRunRecord> = z.object({
+  stepName: z.string(),
+  displayName: z.string(),
+  type: z.string(),
+  status: stepRunStatusSchema,
+  input: z.unknown(),
+  output: z.unknown(),
+  error: z.nullish(z.string()),
+  duration: z.nullish(z.number()),
+  logs: z.optional(z.array(z.string())),
+  // a getter defers the reference, so the schema can contain itself
+  get iterations() {
+    return z.optional(z.array(z.array(stepRunRecordSchema)));
+  },
+});
+
+/** GET /workflow/execution/:id, and a run started from the editor (POST /workflow/run/:id). */
+export const runDetailSchema = z.extend(runSummarySchema, { steps: z.array(stepRunRecordSchema) });
+export type RunDetail = z.output<typeof runDetailSchema>;

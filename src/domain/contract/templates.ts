@@ -1,0 +1,53 @@
+/** Templates (SPEC §3): title, description, category, tags (at most 10, SPEC §5), visibility. */
+import * as z from 'zod/mini';
+import { textSchema } from './text.ts';
+
+export const TEMPLATE_VISIBILITIES = ['PRIVATE', 'PUBLIC'] as const;
+export type TemplateVisibility = (typeof TEMPLATE_VISIBILITIES)[number];
+
+// ---- limits ----
+
+export const MAX_TEMPLATE_TAGS = 10;
+export const MAX_TEMPLATE_TITLE_LENGTH = 255;
+export const MAX_TEMPLATE_DESCRIPTION_LENGTH = 2000;
+export const MAX_TEMPLATE_CATEGORY_LENGTH = 100;
+export const MAX_TEMPLATE_TAG_LENGTH = 32;
+export const TOO_MANY_TAGS_MESSAGE = `At most ${MAX_TEMPLATE_TAGS} tags`;
+
+export const templateVisibilitySchema = z.enum(TEMPLATE_VISIBILITIES);
+
+// ---- fields ----
+
+/** What the "Save as template" form sends, besides the workflow: tags are kept once each, in their first order. */
+export const templateFields = {
+  title: textSchema(MAX_TEMPLATE_TITLE_LENGTH, 1, 'Enter a title'),
+  description: z.optional(textSchema(MAX_TEMPLATE_DESCRIPTION_LENGTH)),
+  category: z.optional(z.nullable(textSchema(MAX_TEMPLATE_CATEGORY_LENGTH))),
+  tags: z.pipe(
+    z.optional(z.array(textSchema(MAX_TEMPLATE_TAG_LENGTH, 1, 'A tag cannot be empty')).check(z.maxLength(MAX_TEMPLATE_TAGS, TOO_MANY_TAGS_MESSAGE))),
+    z.transform((tags) => [...new Set(tags ?? [])]),
+  ),
+  visibility: templateVisibilitySchema,
+};
+export const templateFieldsSchema = z.object(templateFields);
+
+// ---- replies ----
+
+export const templateSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z._default(z.nullable(z.string()), null),
+  category: z._default(z.nullable(z.string()), null),
+  tags: z._default(z.array(z.string()), []),
+  visibility: templateVisibilitySchema,
+  created: z.string(),
+  authorName: z._default(z.nullable(z.string()), null),
+  stepCount: z._default(z.number(), 0),
+  // The nested flow (Activepieces' form), checked node by node by the domain's fromNestedFlow where it
+  // is needed (a recursive schema would recurse per step).
+  flow: z.unknown(),
+});
+export type Template = z.output<typeof templateSchema>;
+
+/** GET /templates */
+export const templateListSchema = z.object({ data: z.array(templateSchema) });

@@ -1,0 +1,15 @@
+/**
+ * The worker's public module: the only file of src/worker the UI imports (the layering check refuses any
+ * other), so what the UI may rely on is listed here and the rest of the worker can change freely.
+ */
+export { installErrorFieldsHandler, type EditorWorkerApi } from './expose.ts';
+export type { EditorWorkerRemote } from './editor.worker.ts';
+export type { ApplyOptions, EditResult, EditorEvent, OpenInput, OpenResult } from './editor-types.ts';
+export type { AutosaveStatusEvent } from './autosave-queue.ts';
+export type { LayoutDelta } from './layout-feed.ts';
+export { NODE_HEIGHT, type InsertAt, type LayoutEdge, type LayoutNode } from './layout/types.ts';
+
+/** Starts the editor worker (a module worker; the bundler emits editor.worker.ts as its own chunk). */
+export function startEditorWorker(): Worker {
+  return new Worker(new URL('./editor.worker.ts', import.meta.url), { type: 'module', name: 'flowsmith-editor' });
+}
