@@ -42,13 +42,28 @@ const closingCounts = (word) => (output) => {
   return { passed: Number(match?.[1] ?? 0), failed: Number(match?.[2] ?? 0) };
 };
 
+/**
+ * The names of the tests that failed, so a log read from its tail says which ones: rstest marks them
+ * `✗ file > test`, Playwright lists them under its `N failed` line, our own checks print `✗ name`.
+ */
+function failedNames(output) {
+  const names = new Set();
+  for (const line of output.split('\n')) {
+    const marked = /^\s*✗\s+(.+?)\s*(\(\d[\d.]*m?s\))?$/.exec(line);
+    if (marked) names.add(marked[1]);
+  }
+  const playwright = /^\s*\d+ failed\n((?:\s+\[.+\n?)+)/m.exec(output);
+  for (const line of playwright?.[1]?.split('\n') ?? []) if (line.trim()) names.add(line.trim());
+  return [...names].slice(0, 50);
+}
+
 const suites = [];
 async function suite(label, command, args, parse, env) {
   const { code, output } = await run(label, command, args, env);
   const counts = parse(output);
   // A runner that crashed before counting must still fail the run.
   if (code !== 0 && counts.failed === 0) counts.failed = 1;
-  suites.push({ label, ...counts, code });
+  suites.push({ label, ...counts, code, failures: counts.failed > 0 ? failedNames(output) : [] });
 }
 
 const npx = 'npx';
@@ -70,7 +85,10 @@ if (process.env.SKIP_E2E !== '1') {
 }
 
 console.log('');
-for (const s of suites) console.log(`${s.label}: ${s.passed} passed, ${s.failed} failed`);
+for (const s of suites) {
+  console.log(`${s.label}: ${s.passed} passed, ${s.failed} failed`);
+  for (const name of s.failures ?? []) console.log(`  failed: ${name}`);
+}
 const passed = suites.reduce((n, s) => n + s.passed, 0);
 const failed = suites.reduce((n, s) => n + s.failed, 0);
 console.log(`tests: ${passed} passed, ${failed} failed`);
