@@ -24,7 +24,8 @@ beforeAll(async () => {
     logStream: { write: (line: string) => void logLines.push(line) },
     engine: {
       ...engine,
-      codeTimeoutMs: 3000,
+      // Long enough that the memory bomb reaches the 16 MB cap first even on a loaded machine (CI saw TIMEOUT at 3 s).
+      codeTimeoutMs: 20_000,
       codeMemoryBytes: 16 * 1024 * 1024,
       runLimits: { maxStepData: 64 * 1024, maxRunData: 256 * 1024, maxLogLines: 50, maxLoopIterations: 20 },
     },
