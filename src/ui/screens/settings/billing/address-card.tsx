@@ -30,7 +30,7 @@ export function AddressCard({ address, onEdit, onDelete, onMakeDefault, busy }: 
       </address>
       {address.vatId ? (
         <p className="address-vat">
-          <span className="cell-muted">VAT id</span> <code>{address.vatId}</code>
+          <span className="settings-muted">VAT id</span> <code>{address.vatId}</code>
         </p>
       ) : null}
       <div className="address-actions">

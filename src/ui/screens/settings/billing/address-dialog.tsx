@@ -152,6 +152,8 @@ export function AddressDialog({ open, onOpenChange, address, firstAddress }: Add
                 clearServerError('country');
                 clearServerError('vatId');
                 field.handleChange(value);
+                // A VAT id already typed is judged again for the new country, and its verdict shown.
+                if (form.getFieldValue('vatId') !== '') form.setFieldMeta('vatId', (meta) => ({ ...meta, isTouched: true }));
               }}
               onBlur={() => {
                 field.handleBlur();

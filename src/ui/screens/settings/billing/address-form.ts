@@ -59,7 +59,7 @@ export function countryOptions(): Array<{ value: string; label: string }> {
 /** What the VAT field's hint says for the chosen country. */
 export function vatHint(country: string): string {
   const format = EU_VAT_FORMATS[country];
-  if (format) return `A ${format.name} VAT id, e.g. ${format.example}`;
+  if (format) return `VAT id for ${format.name}, e.g. ${format.example}`;
   return 'Your tax id, if the invoice should carry one';
 }
 
@@ -104,9 +104,11 @@ export function asDefault(address: InvoiceAddress): InvoiceAddressBody {
   return { ...toRequest(formDefaults(address, false)), isDefault: true };
 }
 
+/** Where the postal code follows the city ('Arlington VA 22201'); elsewhere it comes first ('10115 Berlin'). */
+const CODE_AFTER_CITY = new Set(['AU', 'CA', 'GB', 'US']);
+
 /** The address as it is printed, one line each, empty parts left out. */
 export function addressLines(address: Pick<InvoiceAddress, 'company' | 'line1' | 'line2' | 'postalCode' | 'city' | 'country'>): string[] {
-  return [address.company, address.line1, address.line2, [address.postalCode, address.city].filter(Boolean).join(' '), countryName(address.country)].filter(
-    (line) => line.trim() !== '',
-  );
+  const place = CODE_AFTER_CITY.has(address.country) ? [address.city, address.postalCode] : [address.postalCode, address.city];
+  return [address.company, address.line1, address.line2, place.filter(Boolean).join(' '), countryName(address.country)].filter((line) => line.trim() !== '');
 }

@@ -33,7 +33,7 @@ function PlanCard({ overview }: { overview: BillingOverview }) {
         <p className="plan-price">
           <span className="tabular">{formatMoney(plan.priceCents, plan.currency)}</span> per month
         </p>
-        <p className="cell-muted">
+        <p className="settings-muted">
           Every account is on this plan; paid plans are not offered. No payment provider is configured, so nothing is charged.
         </p>
       </div>
@@ -63,7 +63,7 @@ function UsageCard({ overview }: { overview: BillingOverview }) {
           <div className="details-row">
             <dt>Workflows</dt>
             <dd className="tabular">
-              {formatCount(usage.workflows)} <span className="cell-muted">({formatCount(usage.enabledWorkflows)} enabled, no limit)</span>
+              {formatCount(usage.workflows)} <span className="settings-muted">({formatCount(usage.enabledWorkflows)} enabled, no limit)</span>
             </dd>
           </div>
           <div className="details-row">
