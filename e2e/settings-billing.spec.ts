@@ -38,6 +38,7 @@ async function runOnce(page: Page) {
 const card = (page: Page, name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
 
 test('invoice addresses are added, checked, edited, made default and deleted', async ({ page }) => {
+  test.setTimeout(60_000);
   await signedInPage(page);
   await page.goto('/settings/invoice-addresses');
   await expect(page).toHaveTitle('Invoice Addresses | Flowsmith');
@@ -118,6 +119,7 @@ test('invoice addresses are added, checked, edited, made default and deleted', a
 });
 
 test('billing shows the plan and real usage, leads to its pages, and a 3-D Secure return says what came back', async ({ page }) => {
+  test.setTimeout(60_000);
   await signedInPage(page);
   await runOnce(page);
   await page.goto('/settings/billing');
