@@ -2,6 +2,7 @@
  * Builds the whole server from explicit options: the database (migrated), the auth API, the WebSocket,
  * and the SPA. Nothing is read from the environment here; `main.ts` does that, tests pass values.
  */
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { analyticsRoutes } from './analytics/routes.ts';
@@ -43,6 +44,10 @@ import { versionRoutes } from './workflows/version-routes.ts';
 import { flowBodyRoutes } from './workflows/flow-body-routes.ts';
 import { activityMessage, type AnnounceActivity } from './activity/recording.ts';
 import { activityRoutes } from './activity/routes.ts';
+import { billingRoutes } from './billing/routes.ts';
+import { APP_VERSION } from './system/app-version.ts';
+import { startHeartbeat, type Heartbeat } from './system/heartbeat.ts';
+import { systemRoutes } from './system/routes.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
@@ -94,6 +99,9 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
 
   let engine: Engine | undefined;
   let runs: Runs | undefined;
+  // A process that runs workers is listed on the System screen by its heartbeat (server/system).
+  const workerId = options.engine.workersEnabled ? `worker-${randomUUID()}` : undefined;
+  let heartbeat: Heartbeat | undefined;
 
   try {
     // Read before migrating: migration 005 deletes the secrets older installs kept in the database.
@@ -133,7 +141,16 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
     engine = createEngine({ db, readVersion: workflows.readVersion, notifyUser: (userId, message) => liveHub.notifyUser(userId, message), settings: options.engine });
     // An activity entry just recorded reaches the owner's open dashboards (notifyUser never rejects).
     const announceActivity: AnnounceActivity = (userId, activity) => void liveHub.notifyUser(userId, activityMessage(activity));
-    runs = await createRuns({ db, hub, engine, workflows, settings: options.engine, log: app.log, announceActivity });
+    runs = await createRuns({ db, hub, engine, workflows, settings: options.engine, log: app.log, announceActivity, workerId });
+    if (workerId) {
+      heartbeat = await startHeartbeat({
+        db,
+        id: workerId,
+        appVersion: APP_VERSION,
+        workerSlots: options.engine.concurrency,
+        log: (message, error) => app.log.warn({ err: error }, message),
+      });
+    }
     const startedRuns = runs;
     // Publishing, enabling or deleting a workflow may add or remove a schedule.
     const services = { db, authenticator, onFlowsChanged: () => startedRuns.flowsChanged(), announceActivity };
@@ -148,6 +165,8 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
     await app.register(analyticsRoutes({ db, authenticator }), { prefix: '/api' });
     await app.register(webhookRoutes({ db, runs, perMinute: options.engine.webhookPerMinute }), { prefix: '/api' });
     await app.register(activityRoutes({ db, authenticator }), { prefix: '/api' });
+    await app.register(systemRoutes({ db, authenticator, settings: options.engine, workerId }), { prefix: '/api' });
+    await app.register(billingRoutes({ db, authenticator, settings: options.engine }), { prefix: '/api' });
     await registerWebSocket(app, {
       authenticate: async (token) => {
         const { user, sessionId } = await authenticator.sessionFromToken(token);
@@ -165,6 +184,7 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
     await keepDataDirPrivate();
   } catch (error) {
     await app.close().catch(() => undefined);
+    await heartbeat?.stop();
     await runs?.close();
     await engine?.close();
     await hub?.close();
@@ -195,6 +215,7 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
         await app.close();
         // Runs first: the ones going on still need the engine to end and be recorded.
         await runningRuns.close();
+        await heartbeat?.stop();
         await runningEngine.close();
         await mailer.whenIdle();
         await hub.close();

@@ -16,4 +16,6 @@ export async function pruneExpiredRows(db: Queryable, longestWindowMs: number, a
   await db.query(`DELETE FROM schedule_fires WHERE fire_time < now() - interval '1 day'`);
   await db.query(`DELETE FROM quota_refusals WHERE day < (now() AT TIME ZONE 'UTC')::date - 366`);
   await db.query(`DELETE FROM activities WHERE timestamp < now() - $1::int * interval '1 day'`, [activityRetentionDays]);
+  // Heartbeats of processes that stopped without removing theirs (crashed, killed): listed for a minute only.
+  await db.query(`DELETE FROM worker_heartbeats WHERE last_seen < now() - interval '1 day'`);
 }

@@ -35,9 +35,11 @@ export interface RunsOptions {
   log: { error(details: object, message: string): void };
   /** Tells the user's open dashboards of an activity entry a run wrote (server/activity). */
   announceActivity?: AnnounceActivity;
+  /** The id this process's workers claim runs with (its heartbeat row, server/system); random if unset. */
+  workerId?: string;
 }
 
-export async function createRuns({ db, hub, engine, workflows, settings, log: logger, announceActivity }: RunsOptions): Promise<Runs> {
+export async function createRuns({ db, hub, engine, workflows, settings, log: logger, announceActivity, workerId }: RunsOptions): Promise<Runs> {
   const log = (message: string, error?: unknown) => logger.error({ err: error }, message);
   const announceRefusal = (userId: string, started: StartedRun) => {
     if (!started.queued && started.activity) announceActivity?.(userId, started.activity);
@@ -51,6 +53,7 @@ export async function createRuns({ db, hub, engine, workflows, settings, log: lo
   const workers = settings.workersEnabled
     ? new RunWorkers({
         db,
+        workerId,
         execute: (run, signal, progress) => engine.executeRun(run, signal, progress),
         concurrency: settings.concurrency,
         concurrencyPerUser: settings.concurrencyPerUser,

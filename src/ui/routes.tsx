@@ -49,16 +49,16 @@ const shellRoutes: RouteObject[] = [
   { path: 'variables', ...screen(() => import('./screens/variables/global-variables-screen.tsx')) },
 
   { path: 'settings/profile', ...screen(() => import('./screens/settings/profile-screen.tsx')) },
-  { path: 'settings/system', ...placeholder('System') },
+  { path: 'settings/system', ...screen(() => import('./screens/settings/system/system-screen.tsx')) },
   { path: 'settings/api-keys', ...placeholder('API Keys') },
-  { path: 'settings/billing', ...placeholder('Billing') },
-  { path: 'settings/pricing', ...placeholder('Pricing') },
-  { path: 'settings/billing-history', ...placeholder('Billing History') },
-  { path: 'settings/payment-cards', ...placeholder('Payment Cards') },
-  { path: 'settings/invoice-addresses', ...placeholder('Invoice Addresses') },
-  { path: 'settings/balance-transactions', ...placeholder('Balance Transactions') },
+  { path: 'settings/billing', ...screen(() => import('./screens/settings/billing/billing-screen.tsx')) },
+  { path: 'settings/pricing', ...screen(() => import('./screens/settings/billing/pricing-screen.tsx')) },
+  { path: 'settings/billing-history', ...screen(() => import('./screens/settings/billing/billing-history-screen.tsx')) },
+  { path: 'settings/payment-cards', ...screen(() => import('./screens/settings/billing/payment-cards-screen.tsx')) },
+  { path: 'settings/invoice-addresses', ...screen(() => import('./screens/settings/billing/invoice-addresses-screen.tsx')) },
+  { path: 'settings/balance-transactions', ...screen(() => import('./screens/settings/billing/balance-transactions-screen.tsx')) },
 
-  { path: 'billing/3ds-callback', ...placeholder('3-D Secure') },
+  { path: 'billing/3ds-callback', ...screen(() => import('./screens/settings/billing/three-ds-callback-screen.tsx')) },
 ];
 
 export const routes: RouteObject[] = [

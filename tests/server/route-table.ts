@@ -23,6 +23,8 @@ import {
   toNestedFlowJson,
 } from '../../src/domain/index.ts';
 import { bucketsQuerySchema, periodQuerySchema, recentActivityQuerySchema, topPerformingQuerySchema } from '../../src/domain/contract/requests.ts';
+import { billingPageQuerySchema } from '../../src/domain/contract/requests.ts';
+import { invoiceAddressBodySchema } from '../../src/domain/contract/billing.ts';
 import { BODY_LIMIT, type ServerOptions } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
 import { optionsBodySchema, sampleBodySchema } from '../../server/engine/routes.ts';
@@ -117,6 +119,8 @@ export interface World {
   sensitiveVariable: string;
   template: string;
   storeKey: string;
+  /** An invoice address (billing), its company tagged. */
+  invoiceAddress: string;
   /** Every id of this user's things (uuids). */
   ids: string[];
   /** Names and values that belong to this user and appear nowhere else. */
@@ -133,7 +137,7 @@ export interface World {
   renewSession(): Promise<void>;
 }
 
-export type SpareKind = 'flow' | 'variable' | 'template' | 'refreshToken';
+export type SpareKind = 'flow' | 'variable' | 'template' | 'refreshToken' | 'invoiceAddress';
 
 function expectStatus(response: LightMyRequestResponse, status: number, what: string): void {
   if (response.statusCode !== status) throw new Error(`${what}: ${response.statusCode} ${response.body.slice(0, 500)}`);
@@ -199,12 +203,18 @@ export async function buildWorld(t: TestServer, label: string, userName?: string
   );
   const template = await created(post(t.app, '/api/templates', { workflow_id: flowId, title: `Template-${tag}`, description: `describes-${tag}`, visibility: 'PRIVATE' }, auth), 'template');
 
+  const invoiceAddress = await created(
+    post(t.app, '/api/billing/invoice-addresses', { name: `Payer-${tag}`, company: `Company-${tag}`, line1: 'Main Street 1', city: 'Berlin', country: 'DE', vatId: 'DE123456789' }, auth),
+    'invoice address',
+  );
+
   let spareCount = 0;
   const makeSpare: Record<SpareKind, () => Promise<string>> = {
     flow: async () => (await created(post(t.app, '/api/workflow', { displayName: `Spare-${tag}` }, auth), 'spare flow')).flow!.id,
     variable: async () => (await created(post(t.app, '/api/variables', { name: `SPARE_${tag}_${++spareCount}`, type: 'NUMBER', value: 1 }, auth), 'spare variable')).id,
     template: async () => (await created(post(t.app, '/api/templates', { workflow_id: flowId, title: `Spare-${tag}`, visibility: 'PRIVATE' }, auth), 'spare template')).id,
     refreshToken: async () => (await signIn(t.app, registered.email, registered.password)).refresh_token,
+    invoiceAddress: async () => (await created(post(t.app, '/api/billing/invoice-addresses', { name: `Spare-${tag}`, line1: 'Spare 1', city: 'Paris', country: 'FR' }, auth), 'spare address')).id,
   };
   const spares = new Map<SpareKind, Promise<string>>();
   const world: World = {
@@ -225,6 +235,7 @@ export async function buildWorld(t: TestServer, label: string, userName?: string
     sensitiveVariable: sensitive.id,
     template: template.id,
     storeKey,
+    invoiceAddress: invoiceAddress.id,
     ids: [],
     markers: [tag, registered.email, webhookSecret, session.refresh_token],
     spare(kind) {
@@ -246,7 +257,7 @@ export async function buildWorld(t: TestServer, label: string, userName?: string
       return made.json<{ version: { id: string } }>().version.id;
     },
   };
-  world.ids = [registered.id, flowId, firstVersion.id, draft, hook.flow!.id, hook.version!.id, run.id, variable.id, sensitive.id, template.id];
+  world.ids = [registered.id, flowId, firstVersion.id, draft, hook.flow!.id, hook.version!.id, run.id, variable.id, sensitive.id, template.id, invoiceAddress.id];
   return world;
 }
 
@@ -408,6 +419,33 @@ export const ROUTES: Record<string, RouteSpec> = {
   },
   'GET /api/analytics/executions/performance': { auth: 'user', query: { schema: periodQuerySchema('7d'), valid: () => [{}, { period: '1y' }] } },
   'GET /api/analytics/executions/error-analysis': { auth: 'user', query: { schema: periodQuerySchema('30d'), valid: () => [{}, { period: '7d' }] } },
+
+  // ---- system and billing (issue 14) ----
+  'GET /api/system': { auth: 'user' },
+  'GET /api/billing': { auth: 'user' },
+  'GET /api/billing/invoices': { auth: 'user', query: { schema: billingPageQuerySchema, valid: () => [{}, { page: '2', limit: '100' }] } },
+  'GET /api/billing/balance-transactions': { auth: 'user', query: { schema: billingPageQuerySchema, valid: () => [{}, { page: '1', limit: '5' }] } },
+  'GET /api/billing/invoice-addresses': { auth: 'user' },
+  'POST /api/billing/invoice-addresses': {
+    auth: 'user',
+    body: {
+      schema: invoiceAddressBodySchema,
+      valid: () => [
+        { name: 'Fuzz Payer', company: 'Fuzz GmbH', line1: 'Street 1', line2: 'Floor 2', city: 'Wien', postalCode: '1010', country: 'AT', vatId: 'ATU12345678', isDefault: true },
+        { name: 'Other Payer', line1: 'Road 2', city: 'Austin', country: 'US' },
+      ],
+    },
+  },
+  'GET /api/billing/invoice-addresses/:id': { auth: 'user', params: (w) => ({ id: w.invoiceAddress }) },
+  'PUT /api/billing/invoice-addresses/:id': {
+    auth: 'user',
+    params: (w) => ({ id: w.invoiceAddress }),
+    body: {
+      schema: invoiceAddressBodySchema,
+      valid: () => [{ name: 'Renamed Payer', line1: 'Street 3', city: 'Rome', postalCode: '00100', country: 'IT', vatId: 'IT 123 456 789 01', isDefault: true }],
+    },
+  },
+  'DELETE /api/billing/invoice-addresses/:id': { auth: 'user', spends: 'invoiceAddress', params: async (w) => ({ id: await w.spare('invoiceAddress') }) },
 };
 
 /** Every method of the webhook URL takes any content type; the secret is the credential. */
@@ -457,7 +495,10 @@ async function columns(db: Database): Promise<Column[]> {
 }
 
 /** Tables that belong to nobody: settings written at start, the migrations' own table, rate-limit counters. */
-const UNOWNED_TABLES = new Set(['app_settings', 'rate_limits', 'schema_migrations']);
+const UNOWNED_TABLES = new Set(['app_settings', 'rate_limits', 'schema_migrations', 'worker_heartbeats']);
+
+/** Tables written by timers whatever the requests do (each worker process's heartbeat): never fingerprinted. */
+const BACKGROUND_TABLES = new Set(['worker_heartbeats']);
 
 /**
  * A cheap fingerprint of every table the migrations made: its row count and the latest of each of its
@@ -466,7 +507,7 @@ const UNOWNED_TABLES = new Set(['app_settings', 'rate_limits', 'schema_migration
 export async function fingerprintQuery(db: Database, skip: ReadonlySet<string> = new Set()): Promise<string> {
   const byTable = new Map<string, Column[]>();
   for (const column of await columns(db)) byTable.set(column.table_name, [...(byTable.get(column.table_name) ?? []), column]);
-  const parts = [...byTable].filter(([table]) => !skip.has(table)).map(([table, cols]) => {
+  const parts = [...byTable].filter(([table]) => !skip.has(table) && !BACKGROUND_TABLES.has(table)).map(([table, cols]) => {
     const stamps = cols.filter((c) => c.data_type.startsWith('timestamp')).map((c) => `coalesce(max(${c.column_name})::text, '-')`);
     return `'${table}', (SELECT concat_ws('|', count(*)::text${stamps.map((s) => `, ${s}`).join('')}) FROM ${table})`;
   });

@@ -63,6 +63,7 @@ describe('sections', () => {
       'API Keys /settings/api-keys',
       'Payment Cards /settings/payment-cards',
       'Invoice Addresses /settings/invoice-addresses',
+      'System /settings/system',
     ]);
   });
 
@@ -77,7 +78,10 @@ describe('sections', () => {
     expect(activeLink('/workflows/abc/edit')).toBeUndefined();
     expect(activeLink('/workflows/abc/variables')).toBeUndefined();
     expect(activeLink('/variables')?.label).toBe('Global Variables');
-    expect(activeLink('/settings/pricing')).toBeUndefined();
+    // Billing's own pages keep Billing current.
+    for (const path of ['/settings/pricing', '/settings/billing-history', '/settings/balance-transactions']) expect(activeLink(path)?.label).toBe('Billing');
+    expect(activeLink('/settings/payment-cards')?.label).toBe('Payment Cards');
+    expect(activeLink('/settings/system')?.label).toBe('System');
   });
 });
 

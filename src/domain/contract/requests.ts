@@ -167,3 +167,9 @@ export const recentActivityQuerySchema = z.object({
   ),
 });
 export type RecentActivityQuery = z.output<typeof recentActivityQuerySchema>;
+
+// ---- billing (issue 14) ----
+
+/** GET /billing/invoices and /billing/balance-transactions: ten to a page by default. */
+export const billingPageQuerySchema = z.object({ page: pageSchema, limit: limitSchema });
+export type BillingPageQuery = z.input<typeof billingPageQuerySchema>;

@@ -44,6 +44,16 @@ import { templateListSchema, templateSchema } from './templates.ts';
 import { successReplySchema, updateVariableBodySchema, variableListSchema, variableSchema } from './variables.ts';
 import { idParamsSchema } from './wire.ts';
 import {
+  balanceTransactionPageSchema,
+  billingOverviewSchema,
+  invoiceAddressBodySchema,
+  invoiceAddressListSchema,
+  invoiceAddressSchema,
+  invoicePageSchema,
+} from './billing.ts';
+import { billingPageQuerySchema } from './requests.ts';
+import { systemInfoSchema } from './system.ts';
+import {
   autosaveReplySchema,
   publishReplySchema,
   versionListSchema,
@@ -108,4 +118,14 @@ export const contractRoutes = [
   { method: 'GET', path: '/templates/:id', params: idParamsSchema, reply: templateSchema },
   { method: 'POST', path: '/templates/:id/use', params: idParamsSchema, reply: workflowWithVersionSchema, status: 201 },
   { method: 'DELETE', path: '/templates/:id', params: idParamsSchema, reply: successReplySchema },
+  // ---- system and billing (issue 14) ----
+  { method: 'GET', path: '/system', reply: systemInfoSchema },
+  { method: 'GET', path: '/billing', reply: billingOverviewSchema },
+  { method: 'GET', path: '/billing/invoices', query: billingPageQuerySchema, reply: invoicePageSchema },
+  { method: 'GET', path: '/billing/balance-transactions', query: billingPageQuerySchema, reply: balanceTransactionPageSchema },
+  { method: 'GET', path: '/billing/invoice-addresses', reply: invoiceAddressListSchema },
+  { method: 'POST', path: '/billing/invoice-addresses', body: invoiceAddressBodySchema, reply: invoiceAddressSchema, status: 201 },
+  { method: 'GET', path: '/billing/invoice-addresses/:id', params: idParamsSchema, reply: invoiceAddressSchema },
+  { method: 'PUT', path: '/billing/invoice-addresses/:id', params: idParamsSchema, body: invoiceAddressBodySchema, reply: invoiceAddressSchema },
+  { method: 'DELETE', path: '/billing/invoice-addresses/:id', params: idParamsSchema, reply: successReplySchema },
 ] as const satisfies readonly ContractRoute[];

@@ -41,10 +41,12 @@ export const SECTION_MODELS: readonly SectionModel[] = [
     label: 'Settings',
     links: [
       { label: 'Account', to: '/settings/profile' },
-      { label: 'Billing', to: '/settings/billing' },
+      // Billing's own pages are reached from the Billing screen and keep it marked as current.
+      { label: 'Billing', to: '/settings/billing', alsoActiveOn: ['/settings/pricing', '/settings/billing-history', '/settings/balance-transactions'] },
       { label: 'API Keys', to: '/settings/api-keys' },
       { label: 'Payment Cards', to: '/settings/payment-cards' },
       { label: 'Invoice Addresses', to: '/settings/invoice-addresses' },
+      { label: 'System', to: '/settings/system' },
     ],
   },
 ];
