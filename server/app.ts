@@ -43,6 +43,10 @@ import { versionRoutes } from './workflows/version-routes.ts';
 import { flowBodyRoutes } from './workflows/flow-body-routes.ts';
 import { activityMessage, type AnnounceActivity } from './activity/recording.ts';
 import { activityRoutes } from './activity/routes.ts';
+import { createApiKeyVerifier } from './api-keys/key-auth.ts';
+import { installApiKeyGuard } from './api-keys/key-guard.ts';
+import { apiKeyRoutes } from './api-keys/routes.ts';
+import { installIdempotency } from './idempotency/idempotency.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
@@ -106,7 +110,7 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
     hub = await createLiveHub(db, app.log);
     await verificationStandIn();
     const accessTokens = createAccessTokens(secrets.jwtSecret);
-    const authenticator = createAuthenticator(db, accessTokens);
+    const authenticator = createAuthenticator(db, accessTokens, createApiKeyVerifier({ db, perMinute: options.apiKeyPerMinute }));
     const deps: AuthDependencies = {
       db,
       accessTokens,
@@ -121,6 +125,10 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
 
     installErrorHandler(app);
     installJsonBodyParser(app);
+    // Before any route: a key is refused on sign-in, account and key calls before their body is read,
+    // and the creating POSTs take an Idempotency-Key.
+    installApiKeyGuard(app);
+    installIdempotency(app, { db, authenticator });
     app.addHook('onSend', async (_request, reply) => {
       reply.header('x-content-type-options', 'nosniff');
     });
@@ -148,6 +156,7 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
     await app.register(analyticsRoutes({ db, authenticator }), { prefix: '/api' });
     await app.register(webhookRoutes({ db, runs, perMinute: options.engine.webhookPerMinute }), { prefix: '/api' });
     await app.register(activityRoutes({ db, authenticator }), { prefix: '/api' });
+    await app.register(apiKeyRoutes({ db, authenticator, passwordRule: options.rateLimits.loginPerEmail }), { prefix: '/api' });
     await registerWebSocket(app, {
       authenticate: async (token) => {
         const { user, sessionId } = await authenticator.sessionFromToken(token);

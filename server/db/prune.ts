@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_KEY_HOURS } from '../../src/domain/contract/idempotency.ts';
 import type { Queryable } from './database.ts';
 
 /**
@@ -16,4 +17,6 @@ export async function pruneExpiredRows(db: Queryable, longestWindowMs: number, a
   await db.query(`DELETE FROM schedule_fires WHERE fire_time < now() - interval '1 day'`);
   await db.query(`DELETE FROM quota_refusals WHERE day < (now() AT TIME ZONE 'UTC')::date - 366`);
   await db.query(`DELETE FROM activities WHERE timestamp < now() - $1::int * interval '1 day'`, [activityRetentionDays]);
+  // Idempotency-Key answers are kept a day (src/domain/contract/idempotency.ts).
+  await db.query(`DELETE FROM idempotency_keys WHERE created_at < now() - $1::int * interval '1 hour'`, [IDEMPOTENCY_KEY_HOURS]);
 }

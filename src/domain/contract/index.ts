@@ -17,5 +17,7 @@ export * from './runs.ts';
 export * from './variables.ts';
 export * from './templates.ts';
 export * from './analytics.ts';
+export * from './api-keys.ts';
+export * from './idempotency.ts';
 export * from './requests.ts';
 export * from './routes.ts';

@@ -39,6 +39,8 @@ import {
   workflowListQuerySchema,
   workflowStatusBodySchema,
 } from './requests.ts';
+import { apiKeyListSchema, createdApiKeySchema } from './api-keys.ts';
+import { createApiKeyBodySchema } from './requests.ts';
 import { runDetailSchema, runPageSchema } from './runs.ts';
 import { templateListSchema, templateSchema } from './templates.ts';
 import { successReplySchema, updateVariableBodySchema, variableListSchema, variableSchema } from './variables.ts';
@@ -108,4 +110,8 @@ export const contractRoutes = [
   { method: 'GET', path: '/templates/:id', params: idParamsSchema, reply: templateSchema },
   { method: 'POST', path: '/templates/:id/use', params: idParamsSchema, reply: workflowWithVersionSchema, status: 201 },
   { method: 'DELETE', path: '/templates/:id', params: idParamsSchema, reply: successReplySchema },
+  // ---- API keys (a signed-in session only: never an API key) ----
+  { method: 'GET', path: '/api-keys', reply: apiKeyListSchema },
+  { method: 'POST', path: '/api-keys', body: createApiKeyBodySchema, reply: createdApiKeySchema, status: 201 },
+  { method: 'DELETE', path: '/api-keys/:id', params: idParamsSchema, reply: successReplySchema },
 ] as const satisfies readonly ContractRoute[];
