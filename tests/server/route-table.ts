@@ -23,6 +23,7 @@ import {
   toNestedFlowJson,
 } from '../../src/domain/index.ts';
 import { bucketsQuerySchema, periodQuerySchema, recentActivityQuerySchema, topPerformingQuerySchema } from '../../src/domain/contract/requests.ts';
+import { createApiKeyBodySchema } from '../../src/domain/contract/requests.ts';
 import { BODY_LIMIT, type ServerOptions } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
 import { optionsBodySchema, sampleBodySchema } from '../../server/engine/routes.ts';
@@ -116,6 +117,8 @@ export interface World {
   variable: string;
   sensitiveVariable: string;
   template: string;
+  /** A read-write API key's id (its secret is among the markers). */
+  apiKey: string;
   storeKey: string;
   /** Every id of this user's things (uuids). */
   ids: string[];
@@ -133,7 +136,7 @@ export interface World {
   renewSession(): Promise<void>;
 }
 
-export type SpareKind = 'flow' | 'variable' | 'template' | 'refreshToken';
+export type SpareKind = 'flow' | 'variable' | 'template' | 'refreshToken' | 'apiKey';
 
 function expectStatus(response: LightMyRequestResponse, status: number, what: string): void {
   if (response.statusCode !== status) throw new Error(`${what}: ${response.statusCode} ${response.body.slice(0, 500)}`);
@@ -198,6 +201,12 @@ export async function buildWorld(t: TestServer, label: string, userName?: string
     'sensitive variable',
   );
   const template = await created(post(t.app, '/api/templates', { workflow_id: flowId, title: `Template-${tag}`, description: `describes-${tag}`, visibility: 'PRIVATE' }, auth), 'template');
+  const newApiKey = async (name: string) => {
+    const reply = await post(t.app, '/api/api-keys', { name, scope: 'READ_WRITE', password: registered.password }, auth);
+    expectStatus(reply, 201, 'api key');
+    return reply.json<{ apiKey: { id: string }; secret: string }>();
+  };
+  const apiKey = await newApiKey(`Key-${tag}`);
 
   let spareCount = 0;
   const makeSpare: Record<SpareKind, () => Promise<string>> = {
@@ -205,6 +214,7 @@ export async function buildWorld(t: TestServer, label: string, userName?: string
     variable: async () => (await created(post(t.app, '/api/variables', { name: `SPARE_${tag}_${++spareCount}`, type: 'NUMBER', value: 1 }, auth), 'spare variable')).id,
     template: async () => (await created(post(t.app, '/api/templates', { workflow_id: flowId, title: `Spare-${tag}`, visibility: 'PRIVATE' }, auth), 'spare template')).id,
     refreshToken: async () => (await signIn(t.app, registered.email, registered.password)).refresh_token,
+    apiKey: async () => (await newApiKey(`Spare-${tag}`)).apiKey.id,
   };
   const spares = new Map<SpareKind, Promise<string>>();
   const world: World = {
@@ -224,9 +234,10 @@ export async function buildWorld(t: TestServer, label: string, userName?: string
     variable: variable.id,
     sensitiveVariable: sensitive.id,
     template: template.id,
+    apiKey: apiKey.apiKey.id,
     storeKey,
     ids: [],
-    markers: [tag, registered.email, webhookSecret, session.refresh_token],
+    markers: [tag, registered.email, webhookSecret, session.refresh_token, apiKey.secret],
     spare(kind) {
       let spare = spares.get(kind);
       if (!spare) {
@@ -246,7 +257,7 @@ export async function buildWorld(t: TestServer, label: string, userName?: string
       return made.json<{ version: { id: string } }>().version.id;
     },
   };
-  world.ids = [registered.id, flowId, firstVersion.id, draft, hook.flow!.id, hook.version!.id, run.id, variable.id, sensitive.id, template.id];
+  world.ids = [registered.id, flowId, firstVersion.id, draft, hook.flow!.id, hook.version!.id, run.id, variable.id, sensitive.id, template.id, apiKey.apiKey.id];
   return world;
 }
 
@@ -389,6 +400,21 @@ export const ROUTES: Record<string, RouteSpec> = {
   'GET /api/templates/:id': { auth: 'optional', params: (w) => ({ id: w.template }) },
   'POST /api/templates/:id/use': { auth: 'user', params: (w) => ({ id: w.template }) },
   'DELETE /api/templates/:id': { auth: 'user', spends: 'template', params: async (w) => ({ id: await w.spare('template') }) },
+
+  'GET /api/api-keys': { auth: 'user' },
+  // A wrong password counts against the per-user password limit (a write to rate_limits on a 4xx, by design).
+  'POST /api/api-keys': {
+    auth: 'user',
+    countsAttempts: true,
+    body: {
+      schema: createApiKeyBodySchema,
+      valid: (w) => [
+        { name: 'Fuzz key', scope: 'READ_ONLY', password: w.user.password, expires_at: new Date(Date.now() + 86_400_000).toISOString() },
+        { name: 'Fuzz key 2', scope: 'READ_WRITE', password: w.user.password, expires_at: null },
+      ],
+    },
+  },
+  'DELETE /api/api-keys/:id': { auth: 'user', spends: 'apiKey', params: async (w) => ({ id: await w.spare('apiKey') }) },
 
   'GET /api/analytics/dashboard/overview': { auth: 'user', query: { schema: periodQuerySchema('30d'), valid: () => [{}, { period: '24h' }, { period: '1y' }] } },
   'GET /api/analytics/workflows/overview': { auth: 'user', query: { schema: periodQuerySchema('30d'), valid: () => [{}, { period: '7d' }] } },
