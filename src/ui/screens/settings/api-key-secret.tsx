@@ -21,7 +21,7 @@ function Copyable({ label, value, copyLabel, multiline = false }: CopyableProps)
       </label>
       <div className="api-key-copyable">
         {multiline ? (
-          <textarea id={id} className="input api-key-value api-key-command" value={value} readOnly rows={3} spellCheck={false} onFocus={select} />
+          <textarea id={id} className="input api-key-value api-key-command" value={value} readOnly rows={4} spellCheck={false} onFocus={select} />
         ) : (
           <input id={id} className="input api-key-value" value={value} readOnly spellCheck={false} autoComplete="off" onFocus={select} />
         )}

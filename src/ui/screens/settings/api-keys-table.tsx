@@ -19,8 +19,10 @@ function columns(onRevoke: (key: ApiKey) => void): DataColumn<ApiKey>[] {
       cell: (key) => (
         <>
           <span className="api-key-name">{key.name}</span>
-          {/* narrow screens drop the Key column: the prefix moves under the name */}
-          <code className="api-key-mobile-prefix">{key.prefix}…</code>
+          {/* narrow screens drop the Key and Access columns: both move under the name */}
+          <span className="api-key-mobile-facts">
+            <code>{key.prefix}…</code> · {SCOPE_LABELS[key.scope]}
+          </span>
         </>
       ),
     },
@@ -28,6 +30,7 @@ function columns(onRevoke: (key: ApiKey) => void): DataColumn<ApiKey>[] {
     {
       id: 'scope',
       header: 'Access',
+      hideOnMobile: true,
       cell: (key) => <StatusBadge tone={key.scope === 'READ_ONLY' ? 'neutral' : 'accent'}>{SCOPE_LABELS[key.scope]}</StatusBadge>,
     },
     { id: 'created', header: 'Created', hideOnMobile: true, cell: (key) => <RelativeDate value={key.created} /> },
@@ -78,7 +81,7 @@ export function ApiKeysTable({ keys, onRevoke, empty }: ApiKeysTableProps) {
 export const API_KEY_SKELETON_COLUMNS = [
   { header: 'Name' },
   { header: 'Key', hideOnMobile: true },
-  { header: 'Access' },
+  { header: 'Access', hideOnMobile: true },
   { header: 'Created', hideOnMobile: true },
   { header: 'Last used', hideOnMobile: true },
   { header: 'Expires', hideOnMobile: true },
