@@ -26,7 +26,7 @@ export function createApiKeyVerifier({ db, perMinute }: { db: Queryable; perMinu
   const rule = { max: perMinute, windowMs: 60_000 };
   return {
     isApiKey: looksLikeApiKey,
-    async verify(token, method) {
+    async verify(token, method, readOnlyMessage = READ_ONLY_KEY_MESSAGE) {
       if (!isWellFormedApiKey(token)) throw invalidApiKey();
       const row = await findKeyHolder(db, apiKeyDigest(token));
       if (!row || row.key_expired) throw invalidApiKey();
@@ -36,7 +36,7 @@ export function createApiKeyVerifier({ db, perMinute }: { db: Queryable; perMinu
           headers: { 'retry-after': String(hit.retryAfterSeconds) },
         });
       }
-      if (row.key_scope === 'READ_ONLY' && !READ_METHODS.has(method)) throw permissionDenied(READ_ONLY_KEY_MESSAGE);
+      if (row.key_scope === 'READ_ONLY' && !READ_METHODS.has(method)) throw permissionDenied(readOnlyMessage);
       if (row.key_use_due) await touchApiKey(db, row.key_id);
       const { key_id: id, key_scope: scope, key_expired: _expired, key_use_due: _due, ...user } = row;
       return { user, key: { id, scope } };

@@ -37,10 +37,20 @@ export interface Caller {
   apiKey: ApiKeyCaller | null;
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * What a read-only API key is told when it sends this route anything but GET or HEAD (the default is
+     * READ_ONLY_KEY_MESSAGE): a route creating connections says SPEC §6's permission sentence.
+     */
+    readOnlyKeyMessage?: string;
+  }
+}
+
 /** Checks an API key for a request of `method`: its owner, or a 401/403/429 ApiError (server/api-keys). */
 export interface ApiKeyVerifier {
   isApiKey(token: string): boolean;
-  verify(token: string, method: string): Promise<{ user: UserRow; key: ApiKeyCaller }>;
+  verify(token: string, method: string, readOnlyMessage?: string): Promise<{ user: UserRow; key: ApiKeyCaller }>;
 }
 
 export interface Authenticator {
@@ -84,7 +94,7 @@ export function createAuthenticator(db: Queryable, accessTokens: AccessTokens, a
     const token = tokenOf(request);
     if (!token) throw authenticationRequired();
     if (apiKeys?.isApiKey(token)) {
-      const { user, key } = await apiKeys.verify(token, request.method);
+      const { user, key } = await apiKeys.verify(token, request.method, request.routeOptions.config?.readOnlyKeyMessage);
       return { user, apiKey: key };
     }
     return { user: (await sessionFromToken(token)).user, apiKey: null };

@@ -19,6 +19,7 @@ import {
   WRONG_PASSWORD_MESSAGE,
   type ApiKey,
 } from '../../src/domain/contract/api-keys.ts';
+import { createApiKeyVerifier } from '../../server/api-keys/key-auth.ts';
 import { createFlow, publishedFlow } from './flows.ts';
 import { del, GENEROUS_LIMITS, get, PASSWORD, post, put, registerUser, send, signIn, startTestServer, type TestServer } from './helpers.ts';
 import { code, finishedRun, flowOf, manualTrigger, webhookTrigger } from './run-flows.ts';
@@ -248,6 +249,16 @@ describe('scopes', () => {
     }
     expect(await t.db.query('SELECT count(*)::int AS n FROM flows WHERE user_id = $1', [me.id])).toEqual(before);
     expect((await get(t.app, `/api/workflow/${flow.id}`, { token: me.token })).json()).toMatchObject({ flow: { displayName: 'Read me' } });
+  });
+
+  it('lets a route word the read-only refusal itself (route config readOnlyKeyMessage)', async () => {
+    const me = await person();
+    const { secret } = await createKey(me.token, { scope: 'READ_ONLY' });
+    const verifier = createApiKeyVerifier({ db: t.db, perMinute: 100 });
+    expect((await verifier.verify(secret, 'GET')).user.id).toBe(me.id);
+    const sentence = "You don't have the permission to create a connection.";
+    await expect(verifier.verify(secret, 'POST', sentence)).rejects.toMatchObject({ status: 403, code: 'PERMISSION_DENIED', message: sentence });
+    await expect(verifier.verify(secret, 'DELETE')).rejects.toMatchObject({ status: 403, message: READ_ONLY_KEY_MESSAGE });
   });
 
   it('withholds a webhook URL from a read-only key (the URL starts runs)', async () => {
