@@ -21,7 +21,8 @@ import { API_KEY_SKELETON_COLUMNS, ApiKeysTable } from './api-keys-table.tsx';
 import { CreateApiKeyDialog } from './create-api-key-dialog.tsx';
 import './api-keys.css';
 
-export const API_REFERENCE_PATH = '/settings/api-reference';
+/** Built by the API reference work (the OpenAPI document rendered). */
+const API_REFERENCE_PATH = '/settings/api-reference';
 
 function ApiKeysEmpty({ onCreate }: { onCreate: () => void }) {
   return (
