@@ -48,6 +48,10 @@ import { billingRoutes } from './billing/routes.ts';
 import { APP_VERSION } from './system/app-version.ts';
 import { startHeartbeat, type Heartbeat } from './system/heartbeat.ts';
 import { systemRoutes } from './system/routes.ts';
+import { createApiKeyVerifier } from './api-keys/key-auth.ts';
+import { installApiKeyGuard } from './api-keys/key-guard.ts';
+import { apiKeyRoutes } from './api-keys/routes.ts';
+import { installIdempotency } from './idempotency/idempotency.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
@@ -114,7 +118,7 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
     hub = await createLiveHub(db, app.log);
     await verificationStandIn();
     const accessTokens = createAccessTokens(secrets.jwtSecret);
-    const authenticator = createAuthenticator(db, accessTokens);
+    const authenticator = createAuthenticator(db, accessTokens, createApiKeyVerifier({ db, perMinute: options.apiKeyPerMinute }));
     const deps: AuthDependencies = {
       db,
       accessTokens,
@@ -129,6 +133,10 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
 
     installErrorHandler(app);
     installJsonBodyParser(app);
+    // Before any route: a key is refused on sign-in, account and key calls before their body is read,
+    // and the creating POSTs take an Idempotency-Key.
+    installApiKeyGuard(app);
+    installIdempotency(app, { db, authenticator });
     app.addHook('onSend', async (_request, reply) => {
       reply.header('x-content-type-options', 'nosniff');
     });
@@ -167,6 +175,7 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
     await app.register(activityRoutes({ db, authenticator }), { prefix: '/api' });
     await app.register(systemRoutes({ db, authenticator, settings: options.engine, workerId }), { prefix: '/api' });
     await app.register(billingRoutes({ db, authenticator, settings: options.engine }), { prefix: '/api' });
+    await app.register(apiKeyRoutes({ db, authenticator, passwordRule: options.rateLimits.loginPerEmail }), { prefix: '/api' });
     await registerWebSocket(app, {
       authenticate: async (token) => {
         const { user, sessionId } = await authenticator.sessionFromToken(token);

@@ -183,6 +183,10 @@ const variables = {
     schema: positiveInt.default(90),
     description: 'Days the dashboard’s activity feed keeps an entry after its latest occurrence; older entries are pruned hourly.',
   },
+  API_KEY_RATE_LIMIT_PER_MINUTE: {
+    schema: positiveInt.default(600),
+    description: 'Requests one API key may make per minute; beyond it callers get 429 with Retry-After.',
+  },
   DELAY_PIECE_MAX_SECONDS: {
     schema: z.coerce.number().int().min(0).default(3600),
     description: 'Longest wait a Delay step may ask for; the run holds a worker while it waits.',
@@ -245,6 +249,8 @@ export interface Config {
   refreshReuseGraceSeconds: number;
   /** ACTIVITY_RETENTION_DAYS */
   activityRetentionDays: number;
+  /** API_KEY_RATE_LIMIT_PER_MINUTE */
+  apiKeyPerMinute: number;
   engine: EngineSettings;
 }
 
@@ -322,6 +328,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     wsAuthTimeoutMs: e.WS_AUTH_TIMEOUT_MS,
     refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
     activityRetentionDays: e.ACTIVITY_RETENTION_DAYS,
+    apiKeyPerMinute: e.API_KEY_RATE_LIMIT_PER_MINUTE,
     engine: {
       concurrency: e.RUN_CONCURRENCY,
       dailyQuota: e.RUN_DAILY_QUOTA,

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { ApiKeyScope } from '../../src/domain/contract/api-keys.ts';
 import type { Queryable } from '../db/database.ts';
 import { ApiError } from '../shared/api-error.ts';
 import { AccessTokenError, type AccessTokens } from './access-tokens.ts';
@@ -23,15 +24,49 @@ export interface AuthSession {
   sessionId: string;
 }
 
+/** The API key a request was made with. */
+export interface ApiKeyCaller {
+  id: string;
+  scope: ApiKeyScope;
+}
+
+/** Who made a request: a signed-in session's user, or the owner of the API key it carries. */
+export interface Caller {
+  user: UserRow;
+  /** Null for a signed-in session; routes refine what a key may do with its scope. */
+  apiKey: ApiKeyCaller | null;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * What a read-only API key is told when it sends this route anything but GET or HEAD (the default is
+     * READ_ONLY_KEY_MESSAGE): a route creating connections says SPEC §6's permission sentence.
+     */
+    readOnlyKeyMessage?: string;
+  }
+}
+
+/** Checks an API key for a request of `method`: its owner, or a 401/403/429 ApiError (server/api-keys). */
+export interface ApiKeyVerifier {
+  isApiKey(token: string): boolean;
+  verify(token: string, method: string, readOnlyMessage?: string): Promise<{ user: UserRow; key: ApiKeyCaller }>;
+}
+
 export interface Authenticator {
-  /** The signed-in user of `Authorization: Bearer <token>`, or a 401 ApiError. */
+  /** The user of `Authorization: Bearer <access token or API key>`, or a 401 ApiError. */
   userFromRequest(request: FastifyRequest): Promise<UserRow>;
-  /** The user and the session of an access token, or a 401 ApiError. */
+  /** As userFromRequest, with the API key when there is one. Checked once per request (later calls share it). */
+  callerFromRequest(request: FastifyRequest): Promise<Caller>;
+  /**
+   * The user and the session of an access token, or a 401 ApiError. Never an API key: what uses these
+   * (sign-out, account changes, key management, the WebSocket) needs a person signed in.
+   */
   sessionFromToken(token: string): Promise<AuthSession>;
   sessionFromRequest(request: FastifyRequest): Promise<AuthSession>;
 }
 
-export function createAuthenticator(db: Queryable, accessTokens: AccessTokens): Authenticator {
+export function createAuthenticator(db: Queryable, accessTokens: AccessTokens, apiKeys?: ApiKeyVerifier): Authenticator {
   /**
    * Checked on every request, not cached: a logout, a reset or 'Sign out of all devices' in any process
    * ends the token at once, and the check is one indexed read (the user row was read anyway).
@@ -55,16 +90,36 @@ export function createAuthenticator(db: Queryable, accessTokens: AccessTokens): 
     return BEARER.exec(request.headers.authorization ?? '')?.[1];
   }
 
+  async function callerOf(request: FastifyRequest): Promise<Caller> {
+    const token = tokenOf(request);
+    if (!token) throw authenticationRequired();
+    if (apiKeys?.isApiKey(token)) {
+      const { user, key } = await apiKeys.verify(token, request.method, request.routeOptions.config?.readOnlyKeyMessage);
+      return { user, apiKey: key };
+    }
+    return { user: (await sessionFromToken(token)).user, apiKey: null };
+  }
+
+  // One check per request however many hooks and handlers ask: a key's rate limit counts the request once.
+  const callers = new WeakMap<FastifyRequest, Promise<Caller>>();
+  function callerFromRequest(request: FastifyRequest): Promise<Caller> {
+    let caller = callers.get(request);
+    if (!caller) {
+      caller = callerOf(request);
+      callers.set(request, caller);
+    }
+    return caller;
+  }
+
   return {
     sessionFromToken,
     sessionFromRequest(request) {
       const token = tokenOf(request);
       return token ? sessionFromToken(token) : Promise.reject(authenticationRequired());
     },
+    callerFromRequest,
     async userFromRequest(request) {
-      const token = tokenOf(request);
-      if (!token) throw authenticationRequired();
-      return (await sessionFromToken(token)).user;
+      return (await callerFromRequest(request)).user;
     },
   };
 }

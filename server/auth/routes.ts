@@ -109,7 +109,7 @@ export function authRoutes(deps: AuthDependencies) {
     });
 
     app.post('/logout-all', options, async (request) => {
-      const user = await authenticator.userFromRequest(request);
+      const { user } = await authenticator.sessionFromRequest(request);
       parse(emptyBodySchema, request.body);
       await endAllSessions(db, hub, user.id);
       return { success: true };

@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_KEY_HOURS } from '../../src/domain/contract/idempotency.ts';
 import type { Queryable } from './database.ts';
 
 /**
@@ -18,4 +19,6 @@ export async function pruneExpiredRows(db: Queryable, longestWindowMs: number, a
   await db.query(`DELETE FROM activities WHERE timestamp < now() - $1::int * interval '1 day'`, [activityRetentionDays]);
   // Heartbeats of processes that stopped without removing theirs (crashed, killed): listed for a minute only.
   await db.query(`DELETE FROM worker_heartbeats WHERE last_seen < now() - interval '1 day'`);
+  // Idempotency-Key answers are kept a day (src/domain/contract/idempotency.ts).
+  await db.query(`DELETE FROM idempotency_keys WHERE created_at < now() - $1::int * interval '1 hour'`, [IDEMPOTENCY_KEY_HOURS]);
 }

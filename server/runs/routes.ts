@@ -9,6 +9,8 @@ import type { Database } from '../db/database.ts';
 import { listSamples } from '../engine/step-samples.ts';
 import { idParamsSchema, idSchema } from '../http/input.ts';
 import { parse } from '../http/validate.ts';
+import { ApiError } from '../shared/api-error.ts';
+import { READ_ONLY_WEBHOOK_MESSAGE } from '../../src/domain/contract/api-keys.ts';
 import { flowNotFound, versionNotFound, type WorkflowsForRuns } from '../workflows/runs-port.ts';
 import { invalidVersion, quotaExceeded } from './errors.ts';
 import type { Runs } from './runs.ts';
@@ -47,7 +49,9 @@ export function runStartRoutes({ db, authenticator, runs, workflows, appUrl }: R
     });
 
     app.get('/workflow/:id/webhook', async (request) => {
-      const user = await authenticator.userFromRequest(request);
+      const { user, apiKey } = await authenticator.callerFromRequest(request);
+      // The URL starts runs: reading it is not a read-only key's to do.
+      if (apiKey?.scope === 'READ_ONLY') throw new ApiError(403, 'PERMISSION_DENIED', READ_ONLY_WEBHOOK_MESSAGE);
       const { id } = parse(idParamsSchema, request.params);
       const url = await webhookUrl(db, user.id, id, appUrl);
       if (!url) throw flowNotFound();

@@ -25,6 +25,7 @@ import {
 import { bucketsQuerySchema, periodQuerySchema, recentActivityQuerySchema, topPerformingQuerySchema } from '../../src/domain/contract/requests.ts';
 import { billingPageQuerySchema } from '../../src/domain/contract/requests.ts';
 import { invoiceAddressBodySchema } from '../../src/domain/contract/billing.ts';
+import { createApiKeyBodySchema } from '../../src/domain/contract/requests.ts';
 import { BODY_LIMIT, type ServerOptions } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
 import { optionsBodySchema, sampleBodySchema } from '../../server/engine/routes.ts';
@@ -118,6 +119,8 @@ export interface World {
   variable: string;
   sensitiveVariable: string;
   template: string;
+  /** A read-write API key's id (its secret is among the markers). */
+  apiKey: string;
   storeKey: string;
   /** An invoice address (billing), its company tagged. */
   invoiceAddress: string;
@@ -137,7 +140,7 @@ export interface World {
   renewSession(): Promise<void>;
 }
 
-export type SpareKind = 'flow' | 'variable' | 'template' | 'refreshToken' | 'invoiceAddress';
+export type SpareKind = 'flow' | 'variable' | 'template' | 'refreshToken' | 'apiKey' | 'invoiceAddress';
 
 function expectStatus(response: LightMyRequestResponse, status: number, what: string): void {
   if (response.statusCode !== status) throw new Error(`${what}: ${response.statusCode} ${response.body.slice(0, 500)}`);
@@ -202,6 +205,12 @@ export async function buildWorld(t: TestServer, label: string, userName?: string
     'sensitive variable',
   );
   const template = await created(post(t.app, '/api/templates', { workflow_id: flowId, title: `Template-${tag}`, description: `describes-${tag}`, visibility: 'PRIVATE' }, auth), 'template');
+  const newApiKey = async (name: string) => {
+    const reply = await post(t.app, '/api/api-keys', { name, scope: 'READ_WRITE', password: registered.password }, auth);
+    expectStatus(reply, 201, 'api key');
+    return reply.json<{ apiKey: { id: string }; secret: string }>();
+  };
+  const apiKey = await newApiKey(`Key-${tag}`);
 
   const invoiceAddress = await created(
     post(t.app, '/api/billing/invoice-addresses', { name: `Payer-${tag}`, company: `Company-${tag}`, line1: 'Main Street 1', city: 'Berlin', country: 'DE', vatId: 'DE123456789' }, auth),
@@ -215,6 +224,7 @@ export async function buildWorld(t: TestServer, label: string, userName?: string
     template: async () => (await created(post(t.app, '/api/templates', { workflow_id: flowId, title: `Spare-${tag}`, visibility: 'PRIVATE' }, auth), 'spare template')).id,
     refreshToken: async () => (await signIn(t.app, registered.email, registered.password)).refresh_token,
     invoiceAddress: async () => (await created(post(t.app, '/api/billing/invoice-addresses', { name: `Spare-${tag}`, line1: 'Spare 1', city: 'Paris', country: 'FR' }, auth), 'spare address')).id,
+    apiKey: async () => (await newApiKey(`Spare-${tag}`)).apiKey.id,
   };
   const spares = new Map<SpareKind, Promise<string>>();
   const world: World = {
@@ -234,10 +244,11 @@ export async function buildWorld(t: TestServer, label: string, userName?: string
     variable: variable.id,
     sensitiveVariable: sensitive.id,
     template: template.id,
+    apiKey: apiKey.apiKey.id,
     storeKey,
     invoiceAddress: invoiceAddress.id,
     ids: [],
-    markers: [tag, registered.email, webhookSecret, session.refresh_token],
+    markers: [tag, registered.email, webhookSecret, session.refresh_token, apiKey.secret],
     spare(kind) {
       let spare = spares.get(kind);
       if (!spare) {
@@ -257,7 +268,7 @@ export async function buildWorld(t: TestServer, label: string, userName?: string
       return made.json<{ version: { id: string } }>().version.id;
     },
   };
-  world.ids = [registered.id, flowId, firstVersion.id, draft, hook.flow!.id, hook.version!.id, run.id, variable.id, sensitive.id, template.id, invoiceAddress.id];
+  world.ids = [registered.id, flowId, firstVersion.id, draft, hook.flow!.id, hook.version!.id, run.id, variable.id, sensitive.id, template.id, apiKey.apiKey.id, invoiceAddress.id];
   return world;
 }
 
@@ -400,6 +411,21 @@ export const ROUTES: Record<string, RouteSpec> = {
   'GET /api/templates/:id': { auth: 'optional', params: (w) => ({ id: w.template }) },
   'POST /api/templates/:id/use': { auth: 'user', params: (w) => ({ id: w.template }) },
   'DELETE /api/templates/:id': { auth: 'user', spends: 'template', params: async (w) => ({ id: await w.spare('template') }) },
+
+  'GET /api/api-keys': { auth: 'user' },
+  // A wrong password counts against the per-user password limit (a write to rate_limits on a 4xx, by design).
+  'POST /api/api-keys': {
+    auth: 'user',
+    countsAttempts: true,
+    body: {
+      schema: createApiKeyBodySchema,
+      valid: (w) => [
+        { name: 'Fuzz key', scope: 'READ_ONLY', password: w.user.password, expires_at: new Date(Date.now() + 86_400_000).toISOString() },
+        { name: 'Fuzz key 2', scope: 'READ_WRITE', password: w.user.password, expires_at: null },
+      ],
+    },
+  },
+  'DELETE /api/api-keys/:id': { auth: 'user', spends: 'apiKey', params: async (w) => ({ id: await w.spare('apiKey') }) },
 
   'GET /api/analytics/dashboard/overview': { auth: 'user', query: { schema: periodQuerySchema('30d'), valid: () => [{}, { period: '24h' }, { period: '1y' }] } },
   'GET /api/analytics/workflows/overview': { auth: 'user', query: { schema: periodQuerySchema('30d'), valid: () => [{}, { period: '7d' }] } },

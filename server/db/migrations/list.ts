@@ -8,6 +8,8 @@ import { quotaRefusalsMigration } from './006_quota_refusals.ts';
 import { validityJudgedMigration } from './007_validity_judged.ts';
 import { analyticsMigration } from './008_analytics.ts';
 import { activityMigration } from './009_activity.ts';
+import { apiKeysMigration } from './011_api_keys.ts';
+import { idempotencyKeysMigration } from './012_idempotency_keys.ts';
 import { billingSystemMigration } from './014_billing_system.ts';
 
 /** Every migration, oldest first. Never edit one that has shipped: add the next number. */
@@ -21,5 +23,7 @@ export const MIGRATIONS: readonly Migration[] = [
   validityJudgedMigration,
   analyticsMigration,
   activityMigration,
+  apiKeysMigration,
+  idempotencyKeysMigration,
   billingSystemMigration,
 ];

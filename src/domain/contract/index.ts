@@ -21,5 +21,7 @@ export * from './countries.ts';
 export * from './vat.ts';
 export * from './system.ts';
 export * from './billing.ts';
+export * from './api-keys.ts';
+export * from './idempotency.ts';
 export * from './requests.ts';
 export * from './routes.ts';

@@ -19,6 +19,7 @@ import {
   type Granularity,
   type TopSort,
 } from './analytics.ts';
+import { API_KEY_MAX_EXPIRY_DAYS, apiKeyFields, EXPIRY_IN_PAST_MESSAGE, EXPIRY_TOO_FAR_MESSAGE } from './api-keys.ts';
 import { templateFields } from './templates.ts';
 import { textSchema } from './text.ts';
 import { valueFitsType, variableFields } from './variables.ts';
@@ -173,3 +174,21 @@ export type RecentActivityQuery = z.output<typeof recentActivityQuerySchema>;
 /** GET /billing/invoices and /billing/balance-transactions: ten to a page by default. */
 export const billingPageQuerySchema = z.object({ page: pageSchema, limit: limitSchema });
 export type BillingPageQuery = z.input<typeof billingPageQuerySchema>;
+// ---- API keys ----
+
+/**
+ * POST /api-keys: `expires_at` absent or null is "never"; else an instant in the future, at most
+ * API_KEY_MAX_EXPIRY_DAYS away (the form turns "30 days" or a date into one).
+ */
+export const createApiKeyBodySchema = z.object({
+  ...apiKeyFields,
+  expires_at: z.optional(
+    z.nullable(
+      instantSchema.check(
+        z.refine((at) => new Date(at).getTime() > Date.now(), EXPIRY_IN_PAST_MESSAGE),
+        z.refine((at) => new Date(at).getTime() <= Date.now() + API_KEY_MAX_EXPIRY_DAYS * 86_400_000, EXPIRY_TOO_FAR_MESSAGE),
+      ),
+    ),
+  ),
+});
+export type CreateApiKeyBody = z.input<typeof createApiKeyBodySchema>;

@@ -39,6 +39,8 @@ import {
   workflowListQuerySchema,
   workflowStatusBodySchema,
 } from './requests.ts';
+import { apiKeyListSchema, createdApiKeySchema } from './api-keys.ts';
+import { createApiKeyBodySchema } from './requests.ts';
 import { runDetailSchema, runPageSchema } from './runs.ts';
 import { templateListSchema, templateSchema } from './templates.ts';
 import { successReplySchema, updateVariableBodySchema, variableListSchema, variableSchema } from './variables.ts';
@@ -128,4 +130,8 @@ export const contractRoutes = [
   { method: 'GET', path: '/billing/invoice-addresses/:id', params: idParamsSchema, reply: invoiceAddressSchema },
   { method: 'PUT', path: '/billing/invoice-addresses/:id', params: idParamsSchema, body: invoiceAddressBodySchema, reply: invoiceAddressSchema },
   { method: 'DELETE', path: '/billing/invoice-addresses/:id', params: idParamsSchema, reply: successReplySchema },
+  // ---- API keys (a signed-in session only: never an API key) ----
+  { method: 'GET', path: '/api-keys', reply: apiKeyListSchema },
+  { method: 'POST', path: '/api-keys', body: createApiKeyBodySchema, reply: createdApiKeySchema, status: 201 },
+  { method: 'DELETE', path: '/api-keys/:id', params: idParamsSchema, reply: successReplySchema },
 ] as const satisfies readonly ContractRoute[];
