@@ -43,6 +43,7 @@ import { versionRoutes } from './workflows/version-routes.ts';
 import { flowBodyRoutes } from './workflows/flow-body-routes.ts';
 import { activityMessage, type AnnounceActivity } from './activity/recording.ts';
 import { activityRoutes } from './activity/routes.ts';
+import { accountRoutes } from './account/routes.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
@@ -148,6 +149,21 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
     await app.register(analyticsRoutes({ db, authenticator }), { prefix: '/api' });
     await app.register(webhookRoutes({ db, runs, perMinute: options.engine.webhookPerMinute }), { prefix: '/api' });
     await app.register(activityRoutes({ db, authenticator }), { prefix: '/api' });
+    // A deleted account's workflows are gone: its schedules stop and its runs going on are abandoned.
+    await app.register(
+      accountRoutes({
+        db,
+        authenticator,
+        accessTokens,
+        mailer,
+        hub,
+        appUrl: options.appUrl,
+        passwordLimit: options.accountPasswordLimit,
+        rateLimits: options.rateLimits,
+        onAccountDeleted: () => startedRuns.flowsChanged(),
+      }),
+      { prefix: '/api' },
+    );
     await registerWebSocket(app, {
       authenticate: async (token) => {
         const { user, sessionId } = await authenticator.sessionFromToken(token);
@@ -172,7 +188,7 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
     throw error;
   }
 
-  const longestWindowMs = Math.max(...Object.values(options.rateLimits).map((rule) => rule.windowMs));
+  const longestWindowMs = Math.max(...Object.values(options.rateLimits).map((rule) => rule.windowMs), options.accountPasswordLimit.windowMs);
   const prune = () =>
     Promise.all([
       pruneExpiredRows(db, longestWindowMs, options.activityRetentionDays).catch((error: unknown) => app.log.error({ err: error }, 'Pruning failed')),

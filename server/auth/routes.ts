@@ -109,7 +109,8 @@ export function authRoutes(deps: AuthDependencies) {
     });
 
     app.post('/logout-all', options, async (request) => {
-      const user = await authenticator.userFromRequest(request);
+      // A signed-in session only: ending every session is not an API key's to do.
+      const { user } = await authenticator.sessionFromRequest(request);
       parse(emptyBodySchema, request.body);
       await endAllSessions(db, hub, user.id);
       return { success: true };

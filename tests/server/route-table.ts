@@ -23,6 +23,13 @@ import {
   toNestedFlowJson,
 } from '../../src/domain/index.ts';
 import { bucketsQuerySchema, periodQuerySchema, recentActivityQuerySchema, topPerformingQuerySchema } from '../../src/domain/contract/requests.ts';
+import {
+  changeEmailBodySchema,
+  changePasswordBodySchema,
+  confirmEmailBodySchema,
+  deleteAccountBodySchema,
+  updateNameBodySchema,
+} from '../../src/domain/contract/account.ts';
 import { BODY_LIMIT, type ServerOptions } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
 import { optionsBodySchema, sampleBodySchema } from '../../server/engine/routes.ts';
@@ -408,6 +415,32 @@ export const ROUTES: Record<string, RouteSpec> = {
   },
   'GET /api/analytics/executions/performance': { auth: 'user', query: { schema: periodQuerySchema('7d'), valid: () => [{}, { period: '1y' }] } },
   'GET /api/analytics/executions/error-analysis': { auth: 'user', query: { schema: periodQuerySchema('30d'), valid: () => [{}, { period: '7d' }] } },
+
+  // The account (tests/server/account.test.ts covers the successes these leave out). A wrong password is
+  // counted against the per-user limit (a rate_limits write on a refusal, by design). The password change
+  // and the deletion are sent with a wrong password: a mutation of a right one's other field could change
+  // the suites' user's password or delete the user, which every later request is built on.
+  'GET /api/account': { auth: 'user' },
+  'PUT /api/account/name': { auth: 'user', body: { schema: updateNameBodySchema, valid: (w) => [{ name: w.user.name }] } },
+  'POST /api/account/email': {
+    auth: 'user',
+    countsAttempts: true,
+    body: { schema: changeEmailBodySchema, valid: (w) => [{ email: uniqueEmail('new-address'), password: w.user.password }] },
+  },
+  // A well-formed token that was never issued.
+  'POST /api/account/email/confirm': { auth: 'user', firstValidStatus: 400, body: { schema: confirmEmailBodySchema, valid: () => [{ token: randomBytes(32).toString('base64url') }] } },
+  'PUT /api/account/password': {
+    auth: 'user',
+    countsAttempts: true,
+    firstValidStatus: 400,
+    body: { schema: changePasswordBodySchema, valid: () => [{ current_password: 'not the password', new_password: PASSWORD }] },
+  },
+  'POST /api/account/delete': {
+    auth: 'user',
+    countsAttempts: true,
+    firstValidStatus: 400,
+    body: { schema: deleteAccountBodySchema, valid: () => [{ confirmation: 'DELETE', password: 'not the password' }] },
+  },
 };
 
 /** Every method of the webhook URL takes any content type; the secret is the credential. */
