@@ -181,6 +181,8 @@ describe('ProfileScreen', () => {
     await renderAt('/settings/profile?email_token=the-mailed-token&tab=1');
     const confirms = requests.filter((r) => r.url.pathname === '/api/account/email/confirm');
     expect(confirms.map((r) => r.body)).toEqual([{ token: 'the-mailed-token' }]);
+    // The account is read once the link is answered: a read sent before would show the old address.
+    expect(requests.map((r) => r.url.pathname)).toEqual(['/api/account/email/confirm', '/api/account']);
     expect(router.state.location.search).toBe('?tab=1');
     expect(document.querySelector('[role="status"].alert, .alert-success')!.textContent).toContain('Your email is now ada.new@example.com.');
     expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ email: 'ada.new@example.com' });

@@ -20,8 +20,8 @@ import './profile.css';
 
 export function ProfileScreen() {
   usePageTitle('Profile');
-  const account = useQuery(accountQuery());
   const emailLink = useEmailLink();
+  const account = useQuery({ ...accountQuery(), enabled: !emailLink.settling });
 
   let cards;
   if (account.isPending) {

@@ -15,13 +15,20 @@ import { errorMessage } from '../../components/data/error-message.ts';
 
 export type EmailLinkOutcome = { kind: 'success' | 'error'; message: string } | null;
 
-export function useEmailLink(): { outcome: EmailLinkOutcome; confirming: boolean } {
+/**
+ * `settling` is true from the moment a token is in the address until its answer came: the account is read
+ * after that, not during it (a read already on the wire would answer the old address, and a refetch asked
+ * for meanwhile would only join it).
+ */
+export function useEmailLink(): { outcome: EmailLinkOutcome; confirming: boolean; settling: boolean } {
   const [params, setParams] = useSearchParams();
   const token = params.get(EMAIL_TOKEN_PARAM);
   const queryClient = useQueryClient();
   // React runs effects twice in development: a token is sent once (a second try would find it spent).
   const sent = useRef<string | null>(null);
   const [outcome, setOutcome] = useState<EmailLinkOutcome>(null);
+  // Set in the same render as the token leaves the address, so no render in between reads the account.
+  const [awaiting, setAwaiting] = useState(false);
   const confirm = useMutation({
     mutationFn: (emailToken: string) => accountApi.confirmEmail(emailToken),
     onSuccess: (user) => {
@@ -32,11 +39,13 @@ export function useEmailLink(): { outcome: EmailLinkOutcome; confirming: boolean
       toast.success(message);
     },
     onError: (error) => setOutcome({ kind: 'error', message: errorMessage(error) }),
+    onSettled: () => setAwaiting(false),
   });
 
   useEffect(() => {
     if (!token || sent.current === token) return;
     sent.current = token;
+    setAwaiting(true);
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -48,5 +57,5 @@ export function useEmailLink(): { outcome: EmailLinkOutcome; confirming: boolean
     confirm.mutate(token);
   }, [token, setParams, confirm]);
 
-  return { outcome, confirming: confirm.isPending };
+  return { outcome, confirming: confirm.isPending, settling: token !== null || awaiting };
 }
