@@ -7,14 +7,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { accountEmailSchema, currentPasswordSchema, type Account } from '../../../domain/contract/account.ts';
 import { accountApi, accountKeys } from '../../../api/account-api.ts';
+import { formatFullDate, formatRelativeDate } from '../../format/index.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { bindTextField } from '../../components/form/bind-text-field.ts';
 import { useServerErrors } from './profile-form.ts';
 import { SignInAgainNote, useSensitiveChangesAllowed } from './profile-fresh-sign-in.tsx';
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
 
 export function ProfileEmailCard({ account }: { account: Account }) {
   const queryClient = useQueryClient();
@@ -55,8 +54,11 @@ export function ProfileEmailCard({ account }: { account: Account }) {
       </dl>
       {pending ? (
         <div className="profile-pending" role="status">
-          Waiting for confirmation: <strong>{pending.email}</strong>. Open the link we sent there before{' '}
-          {timeFormat.format(new Date(pending.expiresAt))}.
+          Waiting for confirmation: <strong>{pending.email}</strong>. Open the link we sent there; it expires:{' '}
+          <time dateTime={pending.expiresAt} title={formatFullDate(pending.expiresAt)}>
+            {formatRelativeDate(pending.expiresAt)}
+          </time>
+          .
         </div>
       ) : null}
       {allowed ? (
