@@ -141,6 +141,7 @@ test('signing out of all devices ends the other sessions too', async ({ page, br
 
   await page.goto('/settings/profile');
   await page.getByRole('button', { name: 'Sign out of all devices' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Sign out everywhere' }).click();
   await expect(page).toHaveURL(/\/login$/);
 
   // The other computer's session cannot be renewed any more: its next refresh sends it to login.

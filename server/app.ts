@@ -52,6 +52,7 @@ import { createApiKeyVerifier } from './api-keys/key-auth.ts';
 import { installApiKeyGuard } from './api-keys/key-guard.ts';
 import { apiKeyRoutes } from './api-keys/routes.ts';
 import { installIdempotency } from './idempotency/idempotency.ts';
+import { accountRoutes } from './account/routes.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
@@ -175,7 +176,22 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
     await app.register(activityRoutes({ db, authenticator }), { prefix: '/api' });
     await app.register(systemRoutes({ db, authenticator, settings: options.engine, workerId }), { prefix: '/api' });
     await app.register(billingRoutes({ db, authenticator, settings: options.engine }), { prefix: '/api' });
-    await app.register(apiKeyRoutes({ db, authenticator, passwordRule: options.rateLimits.loginPerEmail }), { prefix: '/api' });
+    await app.register(apiKeyRoutes({ db, authenticator, passwordLimit: options.accountPasswordLimit }), { prefix: '/api' });
+    // A deleted account's workflows are gone: its schedules stop and its runs going on are abandoned.
+    await app.register(
+      accountRoutes({
+        db,
+        authenticator,
+        accessTokens,
+        mailer,
+        hub,
+        appUrl: options.appUrl,
+        passwordLimit: options.accountPasswordLimit,
+        rateLimits: options.rateLimits,
+        onAccountDeleted: () => startedRuns.flowsChanged(),
+      }),
+      { prefix: '/api' },
+    );
     await registerWebSocket(app, {
       authenticate: async (token) => {
         const { user, sessionId } = await authenticator.sessionFromToken(token);
@@ -201,7 +217,7 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
     throw error;
   }
 
-  const longestWindowMs = Math.max(...Object.values(options.rateLimits).map((rule) => rule.windowMs));
+  const longestWindowMs = Math.max(...Object.values(options.rateLimits).map((rule) => rule.windowMs), options.accountPasswordLimit.windowMs);
   const prune = () =>
     Promise.all([
       pruneExpiredRows(db, longestWindowMs, options.activityRetentionDays).catch((error: unknown) => app.log.error({ err: error }, 'Pruning failed')),

@@ -111,6 +111,11 @@ const variables = {
   RATE_LIMIT_REFRESH_IP_WINDOW_MINUTES: { schema: positiveInt.default(15), description: 'Window of the per-IP refresh limit.' },
   RATE_LIMIT_GOOGLE_IP_MAX: { schema: positiveInt.default(50), description: 'Google sign-ins allowed per IP address per window.' },
   RATE_LIMIT_GOOGLE_IP_WINDOW_MINUTES: { schema: positiveInt.default(15), description: 'Window of the per-IP Google sign-in limit.' },
+  RATE_LIMIT_ACCOUNT_PASSWORD_MAX: {
+    schema: positiveInt.default(10),
+    description: 'Password checks of account changes (email, password, deletion) allowed per user per window; a correct password starts the count over.',
+  },
+  RATE_LIMIT_ACCOUNT_PASSWORD_WINDOW_MINUTES: { schema: positiveInt.default(15), description: 'Window of the per-user account password limit.' },
   RUN_CONCURRENCY: {
     schema: z.coerce.number().int().min(1).max(256).default(5),
     description: 'Runs one server process executes at once; more wait in the queue (shared by every process on one database).',
@@ -252,6 +257,8 @@ export interface Config {
   /** API_KEY_RATE_LIMIT_PER_MINUTE */
   apiKeyPerMinute: number;
   engine: EngineSettings;
+  /** RATE_LIMIT_ACCOUNT_PASSWORD_*: password checks of account changes, per user (server/account). */
+  accountPasswordLimit: RateLimitRule;
 }
 
 export interface EngineSettings {
@@ -329,6 +336,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
     activityRetentionDays: e.ACTIVITY_RETENTION_DAYS,
     apiKeyPerMinute: e.API_KEY_RATE_LIMIT_PER_MINUTE,
+    accountPasswordLimit: { max: e.RATE_LIMIT_ACCOUNT_PASSWORD_MAX, windowMs: minutes(e.RATE_LIMIT_ACCOUNT_PASSWORD_WINDOW_MINUTES) },
     engine: {
       concurrency: e.RUN_CONCURRENCY,
       dailyQuota: e.RUN_DAILY_QUOTA,

@@ -1,6 +1,6 @@
 /**
  * Where an API key is never accepted: sign-in and sign-out (/api/auth/*), key management
- * (/api/api-keys) and account changes (anything but reading /api/profile). A key outlives sessions, so it
+ * (/api/api-keys) and the account (/api/account/*, and anything but reading /api/profile). A key outlives sessions, so it
  * must never mint sessions, new keys or a new password. Refused in an onRequest hook, before the body is
  * read, whatever the route does later; those routes also authenticate with `sessionFromRequest`, which
  * takes access tokens only.
@@ -15,7 +15,7 @@ const BEARER_KEY = /^Bearer\s+(\S+)/;
 /** Whether `path` (no query) is closed to API keys for `method`. */
 export function closedToApiKeys(method: string, path: string): boolean {
   const under = (prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
-  if (under('/api/auth') || under('/api/api-keys')) return true;
+  if (under('/api/auth') || under('/api/api-keys') || under('/api/account')) return true;
   return under('/api/profile') && method !== 'GET' && method !== 'HEAD';
 }
 

@@ -5,53 +5,30 @@
  * access token alone must not be able to mint one.
  */
 import type { FastifyInstance } from 'fastify';
-import {
-  API_KEYS_PER_USER,
-  PASSWORD_REQUIRED_MESSAGE,
-  RECENT_SIGN_IN_MINUTES,
-  SIGN_IN_AGAIN_MESSAGE,
-  TOO_MANY_KEYS_MESSAGE,
-  WRONG_PASSWORD_MESSAGE,
-} from '../../src/domain/contract/api-keys.ts';
+import { API_KEYS_PER_USER, TOO_MANY_KEYS_MESSAGE } from '../../src/domain/contract/api-keys.ts';
 import { createApiKeyBodySchema } from '../../src/domain/contract/requests.ts';
-import type { Authenticator, AuthSession } from '../auth/authenticate.ts';
-import { verifyPassword } from '../auth/passwords.ts';
-import { bucketKey, clearRateLimit, enforceRateLimits } from '../auth/rate-limit.ts';
+import { proveOwner } from '../account/identity.ts';
+import type { Authenticator } from '../auth/authenticate.ts';
 import type { RateLimitRule } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { idParamsSchema } from '../http/input.ts';
 import { parse } from '../http/validate.ts';
-import { ApiError, validationError } from '../shared/api-error.ts';
-import { permissionDenied } from './key-auth.ts';
+import { ApiError } from '../shared/api-error.ts';
 import { toApiKeyDto } from './mapping.ts';
-import { signedInWithin } from './recent-sign-in.ts';
 import { deleteApiKey, insertApiKey, listApiKeys } from './repository.ts';
 import { newApiKeySecret } from './secrets.ts';
 
 export interface ApiKeyRouteDependencies {
   db: Database;
   authenticator: Authenticator;
-  /** Password checks per user (the sign-in per-email rule): a stolen access token cannot guess the password here. */
-  passwordRule: RateLimitRule;
+  /** Password checks per user, shared with the account's changes: a stolen access token cannot guess the password here. */
+  passwordLimit: RateLimitRule;
 }
 
 const keyNotFound = () => new ApiError(404, 'ENTITY_NOT_FOUND', 'API key not found');
 const tooManyKeys = () => new ApiError(409, 'QUOTA_EXCEEDED', TOO_MANY_KEYS_MESSAGE);
 
-export function apiKeyRoutes({ db, authenticator, passwordRule }: ApiKeyRouteDependencies) {
-  /** The person is at the keyboard: the current password, or for a Google-only account a fresh sign-in. */
-  async function confirmPresence({ user, sessionId }: AuthSession, password: string | undefined): Promise<void> {
-    if (!user.password_hash) {
-      if (!(await signedInWithin(db, user.id, sessionId, RECENT_SIGN_IN_MINUTES))) throw permissionDenied(SIGN_IN_AGAIN_MESSAGE);
-      return;
-    }
-    if (!password) throw validationError({ password: [PASSWORD_REQUIRED_MESSAGE] });
-    const bucket = bucketKey('password:user', user.id);
-    await enforceRateLimits(db, [{ bucket, rule: passwordRule }]);
-    if (!(await verifyPassword(user.password_hash, password))) throw validationError({ password: [WRONG_PASSWORD_MESSAGE] });
-    await clearRateLimit(db, bucket);
-  }
-
+export function apiKeyRoutes({ db, authenticator, passwordLimit }: ApiKeyRouteDependencies) {
   return async function register(app: FastifyInstance): Promise<void> {
     app.get('/api-keys', async (request) => {
       const { user } = await authenticator.sessionFromRequest(request);
@@ -62,7 +39,8 @@ export function apiKeyRoutes({ db, authenticator, passwordRule }: ApiKeyRouteDep
     app.post('/api-keys', async (request, reply) => {
       const session = await authenticator.sessionFromRequest(request);
       const body = parse(createApiKeyBodySchema, request.body);
-      await confirmPresence(session, body.password);
+      // The person is at the keyboard: the current password, or for a Google-only account a fresh sign-in.
+      await proveOwner({ db, passwordLimit }, session.user, session.sessionId, body.password || undefined, 'password');
       const key = newApiKeySecret();
       const row = await insertApiKey(
         db,

@@ -52,7 +52,7 @@ function resetMail(user: UserRow, link: string) {
   return { to: user.email, subject: RESET_MAIL_SUBJECT, text, html, outboxLog: { resetLink: link } };
 }
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 

@@ -109,6 +109,7 @@ export function authRoutes(deps: AuthDependencies) {
     });
 
     app.post('/logout-all', options, async (request) => {
+      // A signed-in session only: ending every session is not an API key's to do.
       const { user } = await authenticator.sessionFromRequest(request);
       parse(emptyBodySchema, request.body);
       await endAllSessions(db, hub, user.id);

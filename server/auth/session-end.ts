@@ -10,9 +10,11 @@
 import type { Database, Queryable } from '../db/database.ts';
 import type { LiveHub } from '../live/live-hub.ts';
 import { revokeAllRefreshTokens, revokeSession } from './refresh-tokens.ts';
-import { setPasswordHash } from './users.ts';
 
-/** The database half of ending every session; run it in the transaction that changes the password. */
+/**
+ * The database half of ending every session; run it in the transaction that changes the password (a
+ * reset, server/auth/password-reset.ts; a change, server/account/password-change.ts).
+ */
 export async function revokeAllSessions(db: Queryable, userId: string): Promise<void> {
   await db.query('UPDATE users SET token_generation = token_generation + 1, updated_at = now() WHERE id = $1', [userId]);
   await revokeAllRefreshTokens(db, userId);
@@ -27,17 +29,4 @@ export async function endAllSessions(db: Database, hub: LiveHub, userId: string)
 export async function endSession(db: Queryable, hub: LiveHub, userId: string, sessionId: string): Promise<void> {
   await revokeSession(db, userId, sessionId);
   await hub.endSessions(userId, sessionId);
-}
-
-/**
- * For a password change (no endpoint yet): sets the new hash and ends every session in one transaction,
- * then closes the user's sockets. A caller that keeps the person signed in starts a new session after it
- * (`startSession`), whose tokens carry the new generation.
- */
-export async function changePasswordAndEndSessions(db: Database, hub: LiveHub, userId: string, passwordHash: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await setPasswordHash(tx, userId, passwordHash);
-    await revokeAllSessions(tx, userId);
-  });
-  await hub.endSessions(userId);
 }

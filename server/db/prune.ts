@@ -2,7 +2,7 @@ import { IDEMPOTENCY_KEY_HOURS } from '../../src/domain/contract/idempotency.ts'
 import type { Queryable } from './database.ts';
 
 /**
- * Deletes rows that can no longer change an answer: refresh and reset tokens past their expiry (a day's
+ * Deletes rows that can no longer change an answer: refresh, reset and email-change tokens past their expiry (a day's
  * margin keeps them around for anyone investigating a report), rate-limit windows that have ended, and
  * schedule ticks old enough that no process can still be deciding whether to fire them, and quota
  * refusal counts older than a year and a day (analytics reads them for its longest period, 1y); and activity feed entries whose latest occurrence is older than
@@ -11,6 +11,7 @@ import type { Queryable } from './database.ts';
 export async function pruneExpiredRows(db: Queryable, longestWindowMs: number, activityRetentionDays: number): Promise<void> {
   await db.query(`DELETE FROM refresh_tokens WHERE expires_at < now() - interval '1 day'`);
   await db.query(`DELETE FROM password_resets WHERE expires_at < now() - interval '1 day'`);
+  await db.query(`DELETE FROM email_changes WHERE expires_at < now() - interval '1 day'`);
   await db.query(`DELETE FROM rate_limits WHERE window_start < now() - $1::float8 * interval '1 second'`, [
     longestWindowMs / 1000,
   ]);

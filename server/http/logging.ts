@@ -15,13 +15,42 @@ export type LoggerOptions = Exclude<NonNullable<FastifyServerOptions['logger']>,
 
 /** `value`: a variable's value may be sensitive (server/variables); no log line carries one. */
 const SECRET_FIELDS = ['password', 'token', 'access_token', 'refresh_token', 'credentials', 'jwtSecret', 'valuesKey', 'previousValuesKey', 'smtpUrl', 'value'];
-const SECRET_QUERY = /([?&](?:token|access_token|refresh_token|credentials|code)=)[^&#]*/gi;
+const SECRET_QUERY = /([?&](?:token|email_token|access_token|refresh_token|credentials|code)=)[^&#]*/gi;
+/**
+ * The sign-in guard sends a signed-out visitor of a link to /login?redirect=<the link, encoded>, so a
+ * token in the link (an email-change link) arrives encoded inside `redirect`: it is decoded, redacted and
+ * encoded again, a few levels deep; a value that does not decode, or nests deeper, is redacted whole.
+ */
+const REDIRECT_QUERY = /([?&]redirect=)([^&#]*)/gi;
+const MAX_REDIRECT_NESTING = 4;
 
 /** A webhook URL's path is its credential (server/runs/webhook-routes.ts). */
 const WEBHOOK_SECRET = /(\/webhooks\/)[^/?#]+/gi;
 
-export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY, '$1[redacted]').replace(WEBHOOK_SECRET, '$1[redacted]');
+export function redactUrl(url: string, nesting = 0): string {
+  return url
+    .replace(REDIRECT_QUERY, (_match, key: string, value: string) => key + redactRedirect(value, nesting))
+    .replace(SECRET_QUERY, '$1[redacted]')
+    .replace(WEBHOOK_SECRET, '$1[redacted]');
+}
+
+function redactRedirect(value: string, nesting: number): string {
+  // Encoded once by the guard, maybe again by whoever passed the link on: decoded until it stops changing.
+  let decoded = value;
+  for (let level = 0; ; level++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(decoded.replace(/\+/g, ' '));
+    } catch {
+      return '[redacted]';
+    }
+    if (next === decoded) break;
+    if (level >= MAX_REDIRECT_NESTING || nesting >= MAX_REDIRECT_NESTING) return '[redacted]';
+    decoded = next;
+  }
+  if (decoded === value) return value;
+  const redacted = redactUrl(decoded, nesting + 1);
+  return redacted === decoded ? value : encodeURIComponent(redacted);
 }
 
 interface LoggedRequest {

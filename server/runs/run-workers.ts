@@ -4,6 +4,12 @@
  * and its outcome recorded. Idle workers poll; `wake()` makes
  * them look at once (after an enqueue in this process). Leases are renewed while runs go on, and expired
  * leases of dead processes are recovered at start and then now and again.
+ *
+ * A run that stops being this worker's while it goes on — its workflow or its whole account deleted (the
+ * queue row goes with them), or its lease recovered by another process — is abandoned: the engine is told
+ * to stop (the signal it checks before each step and hands to pieces), so no further step runs and no
+ * further call goes out. The worker notices when a lease renewal or a progress write finds no row, or at
+ * once when `checkClaims()` is called (this process deleted something).
  */
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.ts';
@@ -47,6 +53,8 @@ export class RunWorkers {
   private pollTimer: NodeJS.Timeout | null = null;
   private recoverTimer: NodeJS.Timeout | null = null;
   private readonly inFlight = new Set<Promise<void>>();
+  /** The runs going on here, each with what abandons it. */
+  private readonly claims = new Map<string, AbortController>();
   private filling: Promise<void> | null = null;
   private readonly shutdown = new AbortController();
 
@@ -68,6 +76,22 @@ export class RunWorkers {
   private async recover(): Promise<void> {
     for (const { userId, activity } of await recoverExpired(this.options.db)) {
       if (activity) this.options.onActivity?.(userId, activity);
+    }
+  }
+
+  /**
+   * Renews every lease held now: a run whose queue row is gone (deleted with its workflow or account) or
+   * taken over is abandoned at once instead of at its next renewal.
+   */
+  async checkClaims(): Promise<void> {
+    await Promise.all([...this.claims].map(([runId, abandon]) => this.renew(runId, abandon)));
+  }
+
+  private async renew(runId: string, abandon: AbortController): Promise<void> {
+    try {
+      if (!(await renewLease(this.options.db, runId, this.workerId, this.leaseMs))) abandon.abort();
+    } catch {
+      // A failed renewal is not a lost run: the next one decides.
     }
   }
 
@@ -121,23 +145,27 @@ export class RunWorkers {
   }
 
   private async process(run: QueuedRun): Promise<void> {
-    const renew = setInterval(() => void renewLease(this.options.db, run.runId, this.workerId, this.leaseMs).catch(() => undefined), this.leaseMs / 3);
+    const abandon = new AbortController();
+    this.claims.set(run.runId, abandon);
+    const renew = setInterval(() => void this.renew(run.runId, abandon), this.leaseMs / 3);
     renew.unref();
     const progress = new RunProgress(async (steps) => {
       try {
         if (await recordProgress(this.options.db, run.runId, this.workerId, steps)) this.options.onProgress?.(run);
+        else abandon.abort();
       } catch (error) {
         this.options.log?.('Recording a run’s progress failed', error);
       }
     }, this.options.progressMs);
     let result: FinishedRun;
     try {
-      result = await this.options.execute(run, this.shutdown.signal, progress.changed);
+      result = await this.options.execute(run, AbortSignal.any([this.shutdown.signal, abandon.signal]), progress.changed);
     } catch (error) {
       this.options.log?.('A run failed inside the engine', error);
       result = { status: 'INTERNAL_ERROR', steps: [] };
     } finally {
       clearInterval(renew);
+      this.claims.delete(run.runId);
       await progress.settle();
     }
     const ended = (recorded: RecordedEnd | null, outcome: FinishedRun) => {

@@ -19,7 +19,10 @@ import { startRun, type RunRequest, type StartedRun } from './start-run.ts';
 export interface Runs {
   /** Queues a run (or records it QUOTA_EXCEEDED) and wakes this process's workers. */
   start(request: RunRequest): Promise<StartedRun>;
-  /** A workflow's status, published version or existence changed in this process. */
+  /**
+   * A workflow's status, published version or existence changed in this process (or an account went):
+   * schedules are read again, and runs of workflows that no longer exist stop.
+   */
   flowsChanged(): void;
   readonly scheduler: Scheduler | null;
   /** Stops taking runs; the ones going on get a grace period to end and be recorded. */
@@ -90,6 +93,7 @@ export async function createRuns({ db, hub, engine, workflows, settings, log: lo
     },
     flowsChanged() {
       void scheduler?.refresh();
+      void workers?.checkClaims();
     },
     async close() {
       scheduler?.stop();

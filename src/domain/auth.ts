@@ -32,18 +32,18 @@ export const emailField = z.pipe(
 );
 
 // abort: an empty password says only that it is required, not also that it is short
-const requiredPassword = z.string({ error: 'Password is required' }).check(
+export const requiredPassword = z.string({ error: 'Password is required' }).check(
   z.minLength(1, { error: 'Password is required', abort: true }),
   z.maxLength(MAX_PASSWORD_LENGTH, tooLong(MAX_PASSWORD_LENGTH)),
 );
 
-const newPassword = z.string({ error: 'Password is required' }).check(
+export const newPassword = z.string({ error: 'Password is required' }).check(
   z.minLength(1, { error: 'Password is required', abort: true }),
   z.maxLength(MAX_PASSWORD_LENGTH, tooLong(MAX_PASSWORD_LENGTH)),
   z.minLength(MIN_PASSWORD_LENGTH, 'Minimum 8 characters'),
 );
 
-const nameField = z
+export const nameField = z
   .string({ error: 'Name is required' })
   .check(
     z.trim(),
@@ -95,7 +95,7 @@ export const googleLoginRequestSchema = z.strictObject({
 });
 export type GoogleLoginRequest = z.infer<typeof googleLoginRequestSchema>;
 
-const opaqueToken = z.string({ error: 'Token is required' }).check(z.minLength(1, 'Token is required'), z.maxLength(512));
+export const opaqueToken = z.string({ error: 'Token is required' }).check(z.minLength(1, 'Token is required'), z.maxLength(512));
 
 export const refreshRequestSchema = z.strictObject({ refresh_token: opaqueToken });
 export type RefreshRequest = z.infer<typeof refreshRequestSchema>;

@@ -14,11 +14,11 @@ import {
   KEY_NOT_ALLOWED_MESSAGE,
   READ_ONLY_KEY_MESSAGE,
   READ_ONLY_WEBHOOK_MESSAGE,
-  SIGN_IN_AGAIN_MESSAGE,
   TOO_MANY_KEYS_MESSAGE,
-  WRONG_PASSWORD_MESSAGE,
   type ApiKey,
 } from '../../src/domain/contract/api-keys.ts';
+import { PASSWORD_REQUIRED_MESSAGE, WRONG_PASSWORD_MESSAGE } from '../../src/domain/contract/account.ts';
+import { SIGN_IN_AGAIN_MESSAGE } from '../../server/account/identity.ts';
 import { createApiKeyVerifier } from '../../server/api-keys/key-auth.ts';
 import { createFlow, publishedFlow } from './flows.ts';
 import { del, GENEROUS_LIMITS, get, PASSWORD, post, put, registerUser, send, signIn, startTestServer, type TestServer } from './helpers.ts';
@@ -37,8 +37,9 @@ beforeAll(async () => {
   t = await startTestServer({
     logLevel: 'info',
     logStream: { write: (line: string) => void logLines.push(line) },
-    // Three wrong passwords per window: the password check is rate-limited per user.
-    rateLimits: { ...GENEROUS_LIMITS, loginPerEmail: { max: 3, windowMs: 60_000 } },
+    rateLimits: GENEROUS_LIMITS,
+    // Three wrong passwords per window: the password check is rate-limited per user (shared with the account's changes).
+    accountPasswordLimit: { max: 3, windowMs: 60_000 },
   });
 });
 afterAll(async () => {
@@ -129,11 +130,11 @@ describe('creating and listing keys', () => {
     const me = await person();
     const missing = await post(t.app, '/api/api-keys', { name: 'n', scope: 'READ_WRITE' }, { token: me.token });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toMatchObject({ errors: { password: ['Enter your current password'] } });
+    expect(missing.json()).toMatchObject({ errors: { password: [PASSWORD_REQUIRED_MESSAGE] } });
     for (let i = 0; i < 3; i++) {
       const wrong = await post(t.app, '/api/api-keys', { name: 'n', scope: 'READ_WRITE', password: 'not my password' }, { token: me.token });
       expect(wrong.statusCode).toBe(400);
-      expect(wrong.json()).toMatchObject({ code: 'VALIDATION', errors: { password: [WRONG_PASSWORD_MESSAGE] } });
+      expect(wrong.json()).toMatchObject({ code: 'INVALID_CREDENTIALS', errors: { password: [WRONG_PASSWORD_MESSAGE] } });
     }
     const limited = await post(t.app, '/api/api-keys', { name: 'n', scope: 'READ_WRITE', password: PASSWORD }, { token: me.token });
     expect(limited.statusCode).toBe(429);
@@ -150,7 +151,7 @@ describe('creating and listing keys', () => {
     await t.db.query(`UPDATE refresh_tokens SET created_at = now() - interval '11 minutes' WHERE user_id = $1`, [me.id]);
     const stale = await post(t.app, '/api/api-keys', { name: 'stale', scope: 'READ_ONLY', password: 'anything' }, { token: me.token });
     expect(stale.statusCode).toBe(403);
-    expect(stale.json()).toEqual({ code: 'PERMISSION_DENIED', message: SIGN_IN_AGAIN_MESSAGE });
+    expect(stale.json()).toEqual({ code: 'SESSION_EXPIRED', message: SIGN_IN_AGAIN_MESSAGE });
     expect(await keyRows(me.id)).toHaveLength(1);
   });
 
@@ -293,6 +294,12 @@ describe('where a key is never accepted', () => {
       ['PUT', '/api/profile'],
       ['POST', '/api/profile/password'],
       ['DELETE', '/api/profile'],
+      ['GET', '/api/account'],
+      ['PUT', '/api/account/name'],
+      ['POST', '/api/account/email'],
+      ['POST', '/api/account/email/confirm'],
+      ['PUT', '/api/account/password'],
+      ['POST', '/api/account/delete'],
       ['POST', '/api/%61uth/logout'],
     ];
     for (const [method, url] of calls) {

@@ -26,6 +26,13 @@ import { bucketsQuerySchema, periodQuerySchema, recentActivityQuerySchema, topPe
 import { billingPageQuerySchema } from '../../src/domain/contract/requests.ts';
 import { invoiceAddressBodySchema } from '../../src/domain/contract/billing.ts';
 import { createApiKeyBodySchema } from '../../src/domain/contract/requests.ts';
+import {
+  changeEmailBodySchema,
+  changePasswordBodySchema,
+  confirmEmailBodySchema,
+  deleteAccountBodySchema,
+  updateNameBodySchema,
+} from '../../src/domain/contract/account.ts';
 import { BODY_LIMIT, type ServerOptions } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
 import { optionsBodySchema, sampleBodySchema } from '../../server/engine/routes.ts';
@@ -472,6 +479,31 @@ export const ROUTES: Record<string, RouteSpec> = {
     },
   },
   'DELETE /api/billing/invoice-addresses/:id': { auth: 'user', spends: 'invoiceAddress', params: async (w) => ({ id: await w.spare('invoiceAddress') }) },
+  // The account (tests/server/account.test.ts covers the successes these leave out). A wrong password is
+  // counted against the per-user limit (a rate_limits write on a refusal, by design). The password change
+  // and the deletion are sent with a wrong password: a mutation of a right one's other field could change
+  // the suites' user's password or delete the user, which every later request is built on.
+  'GET /api/account': { auth: 'user' },
+  'PUT /api/account/name': { auth: 'user', body: { schema: updateNameBodySchema, valid: (w) => [{ name: w.user.name }] } },
+  'POST /api/account/email': {
+    auth: 'user',
+    countsAttempts: true,
+    body: { schema: changeEmailBodySchema, valid: (w) => [{ email: uniqueEmail('new-address'), password: w.user.password }] },
+  },
+  // A well-formed token that was never issued.
+  'POST /api/account/email/confirm': { auth: 'user', firstValidStatus: 400, body: { schema: confirmEmailBodySchema, valid: () => [{ token: randomBytes(32).toString('base64url') }] } },
+  'PUT /api/account/password': {
+    auth: 'user',
+    countsAttempts: true,
+    firstValidStatus: 400,
+    body: { schema: changePasswordBodySchema, valid: () => [{ current_password: 'not the password', new_password: PASSWORD }] },
+  },
+  'POST /api/account/delete': {
+    auth: 'user',
+    countsAttempts: true,
+    firstValidStatus: 400,
+    body: { schema: deleteAccountBodySchema, valid: () => [{ confirmation: 'DELETE', password: 'not the password' }] },
+  },
 };
 
 /** Every method of the webhook URL takes any content type; the secret is the credential. */

@@ -7,9 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import WebSocket from 'ws';
 import { createServer, type FlowsmithServer } from '../../server/app.ts';
-import { hashPassword } from '../../server/auth/passwords.ts';
-import { changePasswordAndEndSessions } from '../../server/auth/session-end.ts';
-import { get, outbox, post, registerUser, resetTokenIn, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { get, outbox, post, put, registerUser, resetTokenIn, signIn, startTestServer, type TestServer } from './helpers.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -131,14 +129,18 @@ describe('password reset', () => {
   });
 });
 
-describe('password change (the helper a later endpoint calls)', () => {
+describe('password change (PUT /api/account/password)', () => {
   it('sets the password, refuses older access tokens at once and closes the sockets', async () => {
     const user = await registerUser(t.app);
     const before = await session(user);
     const socket = await openSocket(before.access_token);
-    await changePasswordAndEndSessions(t.db, t.server.hub, user.id, await hashPassword('changed password 1'));
+    const changing = await session(user);
+    const changed = await put(t.app, '/api/account/password', { current_password: user.password, new_password: 'changed password 1' }, { token: changing.access_token });
+    expect(changed.statusCode).toBe(200);
     expect(await profileStatus(before.access_token)).toBe(401);
+    expect(await profileStatus(changing.access_token)).toBe(401);
     expect(await socket.closed()).toBe(SESSION_ENDED);
+    expect(await profileStatus(changed.json<{ access_token: string }>().access_token)).toBe(200);
     expect((await post(t.app, '/api/auth/login', { email: user.email, password: user.password })).statusCode).toBe(401);
     expect(await profileStatus((await signIn(t.app, user.email, 'changed password 1')).access_token)).toBe(200);
   });

@@ -8,6 +8,7 @@ import { quotaRefusalsMigration } from './006_quota_refusals.ts';
 import { validityJudgedMigration } from './007_validity_judged.ts';
 import { analyticsMigration } from './008_analytics.ts';
 import { activityMigration } from './009_activity.ts';
+import { accountMigration } from './010_account.ts';
 import { apiKeysMigration } from './011_api_keys.ts';
 import { idempotencyKeysMigration } from './012_idempotency_keys.ts';
 import { billingSystemMigration } from './014_billing_system.ts';
@@ -23,6 +24,7 @@ export const MIGRATIONS: readonly Migration[] = [
   validityJudgedMigration,
   analyticsMigration,
   activityMigration,
+  accountMigration,
   apiKeysMigration,
   idempotencyKeysMigration,
   billingSystemMigration,

@@ -5,6 +5,7 @@
  * (with its expiry instant) is in requests.ts.
  */
 import * as z from 'zod/mini';
+import { FRESH_SIGN_IN_MINUTES } from './account.ts';
 import { textSchema } from './text.ts';
 
 export const API_KEY_SCOPES = ['READ_ONLY', 'READ_WRITE'] as const;
@@ -24,8 +25,8 @@ export const API_KEYS_PER_USER = 100;
 export const API_KEY_MAX_EXPIRY_DAYS = 3650;
 /** The expiry choices of the create form besides 'never' and a date. */
 export const API_KEY_EXPIRY_DAYS = [30, 90, 365] as const;
-/** A Google-only account (no password) may create a key this long after signing in. */
-export const RECENT_SIGN_IN_MINUTES = 10;
+/** A Google-only account (no password) may create a key this long after signing in (as for account changes). */
+export const RECENT_SIGN_IN_MINUTES = FRESH_SIGN_IN_MINUTES;
 
 // ---- the server's sentences ----
 
@@ -39,11 +40,6 @@ export const KEY_NOT_ALLOWED_MESSAGE = 'API keys cannot be used for sign-in, acc
 export const READ_ONLY_WEBHOOK_MESSAGE = 'A read-only API key cannot read a webhook URL (the URL starts runs)';
 /** 409 QUOTA_EXCEEDED */
 export const TOO_MANY_KEYS_MESSAGE = `You have ${API_KEYS_PER_USER} API keys, the most an account may hold. Revoke one you no longer use, then create another.`;
-/** 400 VALIDATION on the password field. */
-export const WRONG_PASSWORD_MESSAGE = 'The password is incorrect';
-export const PASSWORD_REQUIRED_MESSAGE = 'Enter your current password';
-/** 403 PERMISSION_DENIED: a Google-only account whose sign-in is older than RECENT_SIGN_IN_MINUTES. */
-export const SIGN_IN_AGAIN_MESSAGE = `For your security, sign out and sign in with Google again, then create the key within ${RECENT_SIGN_IN_MINUTES} minutes.`;
 export const EXPIRY_IN_PAST_MESSAGE = 'Choose a date in the future';
 export const EXPIRY_TOO_FAR_MESSAGE = `Choose a date within ${API_KEY_MAX_EXPIRY_DAYS / 365} years, or Never`;
 /** 429 QUOTA_EXCEEDED (API_KEY_RATE_LIMIT_PER_MINUTE). */
@@ -55,13 +51,13 @@ export const keyRateLimitedMessage = (seconds: number) =>
 export const apiKeyNameSchema = textSchema(API_KEY_NAME_MAX, 1, 'Give the key a name');
 export const apiKeyScopeSchema = z.enum(API_KEY_SCOPES, { error: 'Choose read-only or read and write' });
 /** The account's current password; empty for a Google-only account (see RECENT_SIGN_IN_MINUTES). */
-export const currentPasswordSchema = z.string().check(z.maxLength(1024, 'Use at most 1024 characters'));
+export const apiKeyPasswordSchema = z.string().check(z.maxLength(1024, 'Use at most 1024 characters'));
 
 /** The fields a person fills in; the create body adds the expiry as an instant (requests.ts). */
 export const apiKeyFields = {
   name: apiKeyNameSchema,
   scope: apiKeyScopeSchema,
-  password: z.optional(currentPasswordSchema),
+  password: z.optional(apiKeyPasswordSchema),
 };
 
 // ---- replies ----

@@ -23,5 +23,6 @@ export * from './system.ts';
 export * from './billing.ts';
 export * from './api-keys.ts';
 export * from './idempotency.ts';
+export * from './account.ts';
 export * from './requests.ts';
 export * from './routes.ts';

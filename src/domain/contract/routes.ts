@@ -7,6 +7,17 @@
  * (server/engine/routes.ts) and the live socket are not described here yet.
  */
 import type * as z from 'zod/mini';
+import { tokenPairSchema } from '../auth.ts';
+import {
+  accountSchema,
+  accountUserReplySchema,
+  changeEmailBodySchema,
+  changePasswordBodySchema,
+  confirmEmailBodySchema,
+  deleteAccountBodySchema,
+  emailChangeReplySchema,
+  updateNameBodySchema,
+} from './account.ts';
 import {
   creationTrendsSchema,
   dashboardOverviewSchema,
@@ -134,4 +145,11 @@ export const contractRoutes = [
   { method: 'GET', path: '/api-keys', reply: apiKeyListSchema },
   { method: 'POST', path: '/api-keys', body: createApiKeyBodySchema, reply: createdApiKeySchema, status: 201 },
   { method: 'DELETE', path: '/api-keys/:id', params: idParamsSchema, reply: successReplySchema },
+  // ---- account (a signed-in session only, never an API key) ----
+  { method: 'GET', path: '/account', reply: accountSchema },
+  { method: 'PUT', path: '/account/name', body: updateNameBodySchema, reply: accountUserReplySchema },
+  { method: 'POST', path: '/account/email', body: changeEmailBodySchema, reply: emailChangeReplySchema },
+  { method: 'POST', path: '/account/email/confirm', body: confirmEmailBodySchema, reply: accountUserReplySchema },
+  { method: 'PUT', path: '/account/password', body: changePasswordBodySchema, reply: tokenPairSchema },
+  { method: 'POST', path: '/account/delete', body: deleteAccountBodySchema, reply: successReplySchema },
 ] as const satisfies readonly ContractRoute[];

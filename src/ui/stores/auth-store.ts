@@ -4,7 +4,7 @@
  * elsewhere. At start a stored user is restored only with an access token; an unreadable one is removed.
  */
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
-import { userSchema, type User } from '../../domain/index.ts';
+import { userSchema, type TokenPair, type User } from '../../domain/index.ts';
 import { authApi, type AuthApi } from '../../api/auth-api.ts';
 import { tokenStorage, type TokenStorage } from '../../api/token-storage.ts';
 import {
@@ -36,6 +36,7 @@ export class AuthStore {
       accessToken: observable,
       isAuthenticated: computed,
       clearError: action,
+      updateUser: action,
       setSignedIn: action,
       syncToken: action,
     });
@@ -109,6 +110,22 @@ export class AuthStore {
 
   async logoutAll(): Promise<void> {
     await this.api.logoutAll();
+    this.signOutLocally();
+  }
+
+  /** The account's name or address changed: the menu and the stored user follow at once. */
+  updateUser(user: User): void {
+    this.tokens.setStoredUser(JSON.stringify(user));
+    this.user = user;
+  }
+
+  /** A password change ended every session but this tab's, whose new pair this is. */
+  replaceTokens(pair: TokenPair): void {
+    this.tokens.setTokens(pair);
+  }
+
+  /** The account was deleted: nothing is left to sign out of on the server, so only this device forgets it. */
+  forgetAccount(): void {
     this.signOutLocally();
   }
 

@@ -1,67 +1,70 @@
-import { useState } from 'react';
-import { observer } from 'mobx-react-lite';
-import { toast } from 'sonner';
-import { authStore } from '../../stores/auth-store.ts';
-import { AFTER_LOGOUT_URL } from '../../shell/logout.ts';
+/**
+ * /settings/profile ('Account' in the settings panel): the signed-in user's name, sign-in email,
+ * password, sessions and the account itself, one card each, over GET /api/account. Following an
+ * email-change link lands here too (use-email-link.ts).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { accountQuery } from '../../../api/account-api.ts';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { TableError } from '../../components/data/table-error.tsx';
+import { ProfileNameCard } from './profile-name-card.tsx';
+import { ProfileEmailCard } from './profile-email-card.tsx';
+import { ProfilePasswordCard } from './profile-password-card.tsx';
+import { ProfileSessionsCard } from './profile-sessions-card.tsx';
+import { ProfileDeleteCard } from './profile-delete-card.tsx';
+import { useEmailLink } from './use-email-link.ts';
+import './profile.css';
 
-/** /settings/profile: who is signed in. Editing the profile comes in a later issue. */
-export const ProfileScreen = observer(function ProfileScreen() {
+export function ProfileScreen() {
   usePageTitle('Profile');
-  const user = authStore.user;
-  return (
-    <div className="page">
-      <PageHeader title="Profile" description="Your account details" />
-      <section className="card" aria-labelledby="profile-account-title">
-        <div className="card-header">
-          <h2 id="profile-account-title" className="card-title">
-            Account
-          </h2>
-        </div>
-        <dl className="details">
-          <div className="details-row">
-            <dt>Name</dt>
-            <dd>{user?.name ?? '—'}</dd>
-          </div>
-          <div className="details-row">
-            <dt>Email</dt>
-            <dd>{user?.email ?? '—'}</dd>
-          </div>
-        </dl>
-      </section>
-      <SessionsCard />
-    </div>
-  );
-});
+  const emailLink = useEmailLink();
+  const account = useQuery({ ...accountQuery(), enabled: !emailLink.settling });
 
-/** Ends every session of the account (SPEC §7 logout-all): for a lost laptop or a shared computer. */
-function SessionsCard() {
-  const [busy, setBusy] = useState(false);
-  const signOutEverywhere = async () => {
-    setBusy(true);
-    try {
-      await authStore.logoutAll();
-      window.location.assign(AFTER_LOGOUT_URL);
-    } catch {
-      toast.error('Could not sign out of all devices. Please try again.');
-      setBusy(false);
-    }
-  };
+  let cards;
+  if (account.isPending) {
+    cards = (
+      <div className="card profile-loading" role="status" aria-live="polite">
+        <Spinner size={20} />
+        <span>Loading your account…</span>
+      </div>
+    );
+  } else if (account.isError) {
+    cards = (
+      <section className="card">
+        <TableError title="Could not load your account" error={account.error} onRetry={() => void account.refetch()} retrying={account.isFetching} />
+      </section>
+    );
+  } else {
+    const data = account.data;
+    cards = (
+      <>
+        <ProfileNameCard key={data.user.name} name={data.user.name} />
+        <ProfileEmailCard account={data} />
+        <ProfilePasswordCard account={data} />
+        <ProfileSessionsCard />
+        <ProfileDeleteCard account={data} />
+      </>
+    );
+  }
+
   return (
-    <section className="card" aria-labelledby="profile-sessions-title">
-      <div className="card-header">
-        <h2 id="profile-sessions-title" className="card-title">
-          Sessions
-        </h2>
-        <p className="card-description">Signs this account out on every device and browser, this one included.</p>
-      </div>
-      <div className="card-actions">
-        <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void signOutEverywhere()}>
-          {busy ? 'Signing out…' : 'Sign out of all devices'}
-        </button>
-      </div>
-    </section>
+    <div className="page profile-page">
+      <PageHeader title="Profile" description="Your name, how you sign in, and where you are signed in" />
+      {emailLink.confirming ? (
+        <div className="profile-pending profile-confirming" role="status">
+          <Spinner size={14} /> Confirming your new email…
+        </div>
+      ) : null}
+      {emailLink.outcome ? (
+        <Alert variant={emailLink.outcome.kind} title={emailLink.outcome.kind === 'success' ? 'Email changed' : 'The email was not changed'}>
+          {emailLink.outcome.message}
+        </Alert>
+      ) : null}
+      {cards}
+    </div>
   );
 }
 
