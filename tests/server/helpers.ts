@@ -62,6 +62,8 @@ export async function startTestServer(overrides: Partial<ServerOptions> = {}): P
     databaseUrl,
     databaseSchema,
     rateLimits: GENEROUS_LIMITS,
+    // The route suites send wrong passwords to the account and key routes on purpose; tests of the limit pass their own.
+    accountPasswordLimit: { max: 100_000, windowMs: 60_000 },
     // Processes on one PostgreSQL take their secrets from the environment (server/secrets).
     ...(databaseUrl ? { jwtSecret: randomBytes(48).toString('base64url'), valuesKey: randomBytes(32).toString('base64url') } : {}),
     ...overrides,
