@@ -23,6 +23,8 @@ for (const theme of ['light', 'dark'] as const) {
   });
 
   test(`signed-in screens pass an axe scan in ${theme}`, async ({ page }) => {
+    // Four screens and a menu, each scanned: more than one screen's share of the default 30 s on a busy machine.
+    test.setTimeout(60_000);
     await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
     await signedInPage(page);
     for (const path of ['/', '/workflows', '/settings/profile', '/workflows/x/edit']) {
