@@ -8,6 +8,7 @@ import { quotaRefusalsMigration } from './006_quota_refusals.ts';
 import { validityJudgedMigration } from './007_validity_judged.ts';
 import { analyticsMigration } from './008_analytics.ts';
 import { activityMigration } from './009_activity.ts';
+import { connectionsMigration } from './013_connections.ts';
 
 /** Every migration, oldest first. Never edit one that has shipped: add the next number. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly Migration[] = [
   validityJudgedMigration,
   analyticsMigration,
   activityMigration,
+  connectionsMigration,
 ];

@@ -17,5 +17,6 @@ export * from './runs.ts';
 export * from './variables.ts';
 export * from './templates.ts';
 export * from './analytics.ts';
+export * from './connections.ts';
 export * from './requests.ts';
 export * from './routes.ts';

@@ -39,6 +39,14 @@ import {
   workflowListQuerySchema,
   workflowStatusBodySchema,
 } from './requests.ts';
+import {
+  connectionListSchema,
+  connectionSchema,
+  connectionTestReplySchema,
+  connectionUsageSchema,
+  updateConnectionBodySchema,
+} from './connections.ts';
+import { createConnectionBodySchema, deleteConnectionQuerySchema, testConnectionBodySchema } from './requests.ts';
 import { runDetailSchema, runPageSchema } from './runs.ts';
 import { templateListSchema, templateSchema } from './templates.ts';
 import { successReplySchema, updateVariableBodySchema, variableListSchema, variableSchema } from './variables.ts';
@@ -108,4 +116,12 @@ export const contractRoutes = [
   { method: 'GET', path: '/templates/:id', params: idParamsSchema, reply: templateSchema },
   { method: 'POST', path: '/templates/:id/use', params: idParamsSchema, reply: workflowWithVersionSchema, status: 201 },
   { method: 'DELETE', path: '/templates/:id', params: idParamsSchema, reply: successReplySchema },
+  // ---- connections ----
+  { method: 'GET', path: '/connections', reply: connectionListSchema },
+  { method: 'POST', path: '/connections', body: createConnectionBodySchema, reply: connectionSchema, status: 201 },
+  { method: 'GET', path: '/connections/:id', params: idParamsSchema, reply: connectionSchema },
+  { method: 'PUT', path: '/connections/:id', params: idParamsSchema, body: updateConnectionBodySchema, reply: connectionSchema },
+  { method: 'DELETE', path: '/connections/:id', params: idParamsSchema, query: deleteConnectionQuerySchema, reply: successReplySchema },
+  { method: 'GET', path: '/connections/:id/usage', params: idParamsSchema, reply: connectionUsageSchema },
+  { method: 'POST', path: '/connections/:id/test', params: idParamsSchema, body: testConnectionBodySchema, reply: connectionTestReplySchema },
 ] as const satisfies readonly ContractRoute[];
