@@ -23,6 +23,8 @@ import {
   toNestedFlowJson,
 } from '../../src/domain/index.ts';
 import { bucketsQuerySchema, periodQuerySchema, recentActivityQuerySchema, topPerformingQuerySchema } from '../../src/domain/contract/requests.ts';
+import { createConnectionBodySchema, deleteConnectionQuerySchema, testConnectionBodySchema } from '../../src/domain/contract/requests.ts';
+import { updateConnectionBodySchema } from '../../src/domain/contract/connections.ts';
 import { BODY_LIMIT, type ServerOptions } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
 import { optionsBodySchema, sampleBodySchema } from '../../server/engine/routes.ts';
@@ -117,6 +119,8 @@ export interface World {
   sensitiveVariable: string;
   template: string;
   storeKey: string;
+  /** A bearer-token connection no step uses (its token is one of the markers). */
+  connection: string;
   /** Every id of this user's things (uuids). */
   ids: string[];
   /** Names and values that belong to this user and appear nowhere else. */
@@ -133,7 +137,7 @@ export interface World {
   renewSession(): Promise<void>;
 }
 
-export type SpareKind = 'flow' | 'variable' | 'template' | 'refreshToken';
+export type SpareKind = 'flow' | 'variable' | 'template' | 'refreshToken' | 'connection';
 
 function expectStatus(response: LightMyRequestResponse, status: number, what: string): void {
   if (response.statusCode !== status) throw new Error(`${what}: ${response.statusCode} ${response.body.slice(0, 500)}`);
@@ -198,6 +202,8 @@ export async function buildWorld(t: TestServer, label: string, userName?: string
     'sensitive variable',
   );
   const template = await created(post(t.app, '/api/templates', { workflow_id: flowId, title: `Template-${tag}`, description: `describes-${tag}`, visibility: 'PRIVATE' }, auth), 'template');
+  const connectionSecret = `conn-secret-${tag}`;
+  const connection = await created(post(t.app, '/api/connections', { name: `Conn-${tag}`, type: 'BEARER_TOKEN', token: connectionSecret }, auth), 'connection');
 
   let spareCount = 0;
   const makeSpare: Record<SpareKind, () => Promise<string>> = {
@@ -205,6 +211,8 @@ export async function buildWorld(t: TestServer, label: string, userName?: string
     variable: async () => (await created(post(t.app, '/api/variables', { name: `SPARE_${tag}_${++spareCount}`, type: 'NUMBER', value: 1 }, auth), 'spare variable')).id,
     template: async () => (await created(post(t.app, '/api/templates', { workflow_id: flowId, title: `Spare-${tag}`, visibility: 'PRIVATE' }, auth), 'spare template')).id,
     refreshToken: async () => (await signIn(t.app, registered.email, registered.password)).refresh_token,
+    connection: async () =>
+      (await created(post(t.app, '/api/connections', { name: `Spare-${tag}-${++spareCount}`, type: 'BEARER_TOKEN', token: `spare-${tag}` }, auth), 'spare connection')).id,
   };
   const spares = new Map<SpareKind, Promise<string>>();
   const world: World = {
@@ -225,8 +233,9 @@ export async function buildWorld(t: TestServer, label: string, userName?: string
     sensitiveVariable: sensitive.id,
     template: template.id,
     storeKey,
+    connection: connection.id,
     ids: [],
-    markers: [tag, registered.email, webhookSecret, session.refresh_token],
+    markers: [tag, registered.email, webhookSecret, session.refresh_token, connectionSecret],
     spare(kind) {
       let spare = spares.get(kind);
       if (!spare) {
@@ -247,6 +256,7 @@ export async function buildWorld(t: TestServer, label: string, userName?: string
     },
   };
   world.ids = [registered.id, flowId, firstVersion.id, draft, hook.flow!.id, hook.version!.id, run.id, variable.id, sensitive.id, template.id];
+  world.ids.push(connection.id);
   return world;
 }
 
@@ -389,6 +399,39 @@ export const ROUTES: Record<string, RouteSpec> = {
   'GET /api/templates/:id': { auth: 'optional', params: (w) => ({ id: w.template }) },
   'POST /api/templates/:id/use': { auth: 'user', params: (w) => ({ id: w.template }) },
   'DELETE /api/templates/:id': { auth: 'user', spends: 'template', params: async (w) => ({ id: await w.spare('template') }) },
+
+  'GET /api/connections': { auth: 'user' },
+  'POST /api/connections': {
+    auth: 'user',
+    body: {
+      schema: createConnectionBodySchema,
+      valid: () => [
+        { name: `C ${randomBytes(6).toString('hex')}`, type: 'API_KEY', header_name: 'X-Fuzz-Key', api_key: 'fuzz-key-value' },
+        { name: `C ${randomBytes(6).toString('hex')}`, type: 'CUSTOM_HEADERS', headers: [{ name: 'X-Fuzz', value: 'fuzz-value' }] },
+      ],
+    },
+  },
+  'GET /api/connections/:id': { auth: 'user', params: (w) => ({ id: w.connection }) },
+  'PUT /api/connections/:id': {
+    auth: 'user',
+    params: (w) => ({ id: w.connection }),
+    body: { schema: updateConnectionBodySchema, valid: () => [{ token: 'changed-token-value' }, {}, { type: 'API_KEY', header_name: 'X-Key', api_key: 'fuzz-key-value' }] },
+  },
+  'DELETE /api/connections/:id': {
+    auth: 'user',
+    spends: 'connection',
+    params: async (w) => ({ id: await w.spare('connection') }),
+    query: { schema: deleteConnectionQuerySchema, valid: () => [{}, { force: 'true' }] },
+  },
+  'GET /api/connections/:id/usage': { auth: 'user', params: (w) => ({ id: w.connection }) },
+  // A loopback address: the guard refuses it at once (the suites' servers keep private networks closed), the
+  // call still counts against the per-user test limit.
+  'POST /api/connections/:id/test': {
+    auth: 'user',
+    countsAttempts: true,
+    params: (w) => ({ id: w.connection }),
+    body: { schema: testConnectionBodySchema, valid: () => [{ url: 'http://127.0.0.1:9/' }] },
+  },
 
   'GET /api/analytics/dashboard/overview': { auth: 'user', query: { schema: periodQuerySchema('30d'), valid: () => [{}, { period: '24h' }, { period: '1y' }] } },
   'GET /api/analytics/workflows/overview': { auth: 'user', query: { schema: periodQuerySchema('30d'), valid: () => [{}, { period: '7d' }] } },

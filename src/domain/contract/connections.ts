@@ -203,7 +203,7 @@ export const testUrlSchema = z
     z.trim(),
     z.minLength(1, 'Enter the URL to call'),
     z.maxLength(TEST_URL_MAX, tooLongMessage(TEST_URL_MAX)),
-    z.regex(/^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i, 'Enter a full http or https address, like https://api.example.com/me'),
+    z.regex(/^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/, 'Enter a full http or https address, like https://api.example.com/me'),
   );
 
 // ---- replies ----
