@@ -57,6 +57,7 @@ const shellRoutes: RouteObject[] = [
   { path: 'settings/payment-cards', ...placeholder('Payment Cards') },
   { path: 'settings/invoice-addresses', ...placeholder('Invoice Addresses') },
   { path: 'settings/balance-transactions', ...placeholder('Balance Transactions') },
+  { path: 'settings/connections', ...screen(() => import('./screens/settings/connections/connections-screen.tsx')) },
 
   { path: 'billing/3ds-callback', ...placeholder('3-D Secure') },
 ];

@@ -7,6 +7,7 @@ import {
   KeyRound,
   LayoutDashboard,
   ListTree,
+  Plug,
   Settings,
   UserRound,
   Variable,
@@ -34,4 +35,5 @@ export const LINK_ICONS: Record<string, LucideIcon> = {
   '/settings/api-keys': KeyRound,
   '/settings/payment-cards': CreditCard,
   '/settings/invoice-addresses': Building2,
+  '/settings/connections': Plug,
 };
