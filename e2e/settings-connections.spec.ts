@@ -157,21 +157,18 @@ test('the connections screen and its dialogs in light and dark, at 1280 and 375 
       await expect(row(page, 'Payments')).toBeVisible();
       if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
       else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-      await page.screenshot({ path: `.tmp/screens/connections-${theme}-${width}.png`, fullPage: true });
       await expectNoViolations(page, `list ${theme} ${width}`);
 
       await page.getByRole('button', { name: 'Edit Billing service' }).click();
       const edit = page.getByRole('dialog', { name: 'Edit connection' });
       await expect(edit.getByLabel('Header 2 name')).toHaveValue('X-Signature');
       await expect(edit.getByLabel('Header 2 value')).toHaveValue('');
-      await page.screenshot({ path: `.tmp/screens/connections-edit-${theme}-${width}.png` });
       await expectNoViolations(page, `edit ${theme} ${width}`);
       await edit.getByRole('button', { name: 'Cancel' }).click();
 
       await rowAction(page, 'Payments', 'Delete');
       const confirm = page.getByRole('alertdialog', { name: 'Delete connection?' });
       await expect(confirm.getByRole('link', { name: 'Nightly invoices' })).toBeVisible();
-      await page.screenshot({ path: `.tmp/screens/connections-delete-${theme}-${width}.png` });
       await expectNoViolations(page, `delete ${theme} ${width}`);
       await confirm.getByRole('button', { name: 'Cancel' }).click();
     }
