@@ -105,11 +105,33 @@ export function ConnectionDialog({ open, onOpenChange, connection }: ConnectionD
   const busy = save.isPending;
   const typeIs = (type: ConnectionType) => form.getFieldValue('type') === type;
   const secretHint = (type: ConnectionType) => (keepsSecrets(connection, type) ? KEEP_SECRET_HINT : NEW_SECRET_HINT);
-  /** A secret field's validator: only while its type is chosen (a hidden field never blocks a save). */
-  const secretValidator = (type: ConnectionType, kind: 'header' | 'password', required: string) => ({
-    onChangeListenTo: ['type' as const],
-    onChange: ({ value }: { value: string }) => (typeIs(type) ? secretError(kind, value, keepsSecrets(connection, type), required) : undefined),
-  });
+  /** A write-only secret field of one type: validated only while that type is chosen (a hidden field never blocks a save). */
+  const secretField = (name: 'apiKey' | 'password' | 'token', label: string, type: ConnectionType, kind: 'header' | 'password', required: string) => (
+    <form.Field
+      name={name}
+      validators={{
+        onChangeListenTo: ['type'],
+        onChange: ({ value }) => (typeIs(type) ? secretError(kind, value, keepsSecrets(connection, type), required) : undefined),
+      }}
+    >
+      {(field) => (
+        <ConnectionField
+          label={label}
+          value={field.state.value}
+          hint={secretHint(type)}
+          error={(field.state.meta.isTouched ? firstErrorMessage(field.state.meta.errors) : undefined) ?? serverErrors[name]}
+          onValueChange={(value) => {
+            clearServerError(name);
+            field.handleChange(value);
+          }}
+          onBlur={() => {
+            field.handleBlur();
+            field.validate('change');
+          }}
+        />
+      )}
+    </form.Field>
+  );
 
   return (
     <AppDialog
@@ -196,24 +218,7 @@ export function ConnectionDialog({ open, onOpenChange, connection }: ConnectionD
                       );
                     }}
                   </form.Field>
-                  <form.Field name="apiKey" validators={secretValidator('API_KEY', 'header', 'Enter the API key')}>
-                    {(field) => (
-                      <ConnectionField
-                        label="API key"
-                        value={field.state.value}
-                        hint={secretHint('API_KEY')}
-                        error={(field.state.meta.isTouched ? firstErrorMessage(field.state.meta.errors) : undefined) ?? serverErrors.apiKey}
-                        onValueChange={(value) => {
-                          clearServerError('apiKey');
-                          field.handleChange(value);
-                        }}
-                        onBlur={() => {
-                          field.handleBlur();
-                          field.validate('change');
-                        }}
-                      />
-                    )}
-                  </form.Field>
+                  {secretField('apiKey', 'API key', 'API_KEY', 'header', 'Enter the API key')}
                 </>
               ) : null}
 
@@ -240,47 +245,11 @@ export function ConnectionDialog({ open, onOpenChange, connection }: ConnectionD
                       );
                     }}
                   </form.Field>
-                  <form.Field name="password" validators={secretValidator('BASIC_AUTH', 'password', 'Enter the password')}>
-                    {(field) => (
-                      <ConnectionField
-                        label="Password"
-                        value={field.state.value}
-                        hint={secretHint('BASIC_AUTH')}
-                        error={(field.state.meta.isTouched ? firstErrorMessage(field.state.meta.errors) : undefined) ?? serverErrors.password}
-                        onValueChange={(value) => {
-                          clearServerError('password');
-                          field.handleChange(value);
-                        }}
-                        onBlur={() => {
-                          field.handleBlur();
-                          field.validate('change');
-                        }}
-                      />
-                    )}
-                  </form.Field>
+                  {secretField('password', 'Password', 'BASIC_AUTH', 'password', 'Enter the password')}
                 </>
               ) : null}
 
-              {type === 'BEARER_TOKEN' ? (
-                <form.Field name="token" validators={secretValidator('BEARER_TOKEN', 'header', 'Enter the token')}>
-                  {(field) => (
-                    <ConnectionField
-                      label="Token"
-                      value={field.state.value}
-                      hint={secretHint('BEARER_TOKEN')}
-                      error={(field.state.meta.isTouched ? firstErrorMessage(field.state.meta.errors) : undefined) ?? serverErrors.token}
-                      onValueChange={(value) => {
-                        clearServerError('token');
-                        field.handleChange(value);
-                      }}
-                      onBlur={() => {
-                        field.handleBlur();
-                        field.validate('change');
-                      }}
-                    />
-                  )}
-                </form.Field>
-              ) : null}
+              {type === 'BEARER_TOKEN' ? secretField('token', 'Token', 'BEARER_TOKEN', 'header', 'Enter the token') : null}
 
               {type === 'CUSTOM_HEADERS' ? (
                 <form.Field
