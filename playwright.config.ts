@@ -35,6 +35,8 @@ const serverEnv = (listenPort: number, dir: string): Record<string, string> => (
   RATE_LIMIT_REGISTER_IP_MAX: '10000',
   RATE_LIMIT_REFRESH_IP_MAX: '10000',
   RATE_LIMIT_GOOGLE_IP_MAX: '10000',
+  // HTTP steps in e2e specs call a server the spec starts on 127.0.0.1 (settings-connections.spec.ts)
+  HTTP_PIECE_ALLOW_PRIVATE_NETWORKS: 'true',
 });
 
 export default defineConfig({

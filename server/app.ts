@@ -34,6 +34,7 @@ import { createEngine, type Engine } from './engine/engine.ts';
 import { engineRoutes } from './engine/routes.ts';
 import { templateRoutes } from './templates/routes.ts';
 import { variableRoutes } from './variables/routes.ts';
+import { connectionRoutes } from './connections/routes.ts';
 import { runRoutes } from './runs/run-routes.ts';
 import { runStartRoutes } from './runs/routes.ts';
 import { createRuns, type Runs } from './runs/runs.ts';
@@ -147,7 +148,7 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
     await app.register(profileRoutes(authenticator), { prefix: '/api' });
     const liveHub = hub;
     const workflows = workflowsForRuns(db);
-    engine = createEngine({ db, readVersion: workflows.readVersion, notifyUser: (userId, message) => liveHub.notifyUser(userId, message), settings: options.engine });
+    engine = createEngine({ db, readVersion: workflows.readVersion, notifyUser: (userId, message) => liveHub.notifyUser(userId, message), settings: options.engine, valuesCipher: secrets.valuesCipher });
     // An activity entry just recorded reaches the owner's open dashboards (notifyUser never rejects).
     const announceActivity: AnnounceActivity = (userId, activity) => void liveHub.notifyUser(userId, activityMessage(activity));
     runs = await createRuns({ db, hub, engine, workflows, settings: options.engine, log: app.log, announceActivity, workerId });
@@ -192,6 +193,7 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
       }),
       { prefix: '/api' },
     );
+    await app.register(connectionRoutes({ db, authenticator, cipher: secrets.valuesCipher, engine }), { prefix: '/api' });
     await registerWebSocket(app, {
       authenticate: async (token) => {
         const { user, sessionId } = await authenticator.sessionFromToken(token);

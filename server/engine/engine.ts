@@ -6,6 +6,10 @@
 import type { Database } from '../db/database.ts';
 import type { EngineSettings } from '../config.ts';
 import type { LiveMessage } from '../live/live-hub.ts';
+import type { ValueCipher } from '../variables/encryption.ts';
+import type { ConnectionTestReply } from '../../src/domain/contract/connections.ts';
+import { createConnectionResolver } from './connection-credentials.ts';
+import { testConnection } from './connection-test.ts';
 import { createPieceActions } from './pieces/index.ts';
 import { createRunExecutor, type ExecuteRun, type RunExecutorDeps } from './run-executor.ts';
 import { CodeSandbox } from './sandbox/code-sandbox.ts';
@@ -16,6 +20,8 @@ export interface Engine {
   /** Walks a claimed run's version; `onProgress` hears each step start and end. */
   executeRun: ExecuteRun;
   testStep(version: FlatVersion, userId: string, stepName: string, input: Record<string, unknown> | undefined, signal?: AbortSignal): Promise<StepTestResult>;
+  /** A GET to `url` with the user's connection of that name, as an HTTP step would send it. */
+  testConnection(userId: string, connectionName: string, url: string, signal?: AbortSignal): Promise<ConnectionTestReply>;
   close(): Promise<void>;
 }
 
@@ -25,9 +31,11 @@ export interface EngineOptions {
   /** The notification piece's way to the user's live connection. */
   notifyUser(userId: string, message: LiveMessage): Promise<void>;
   settings: EngineSettings;
+  /** Decrypts connections' secrets when a step that uses one executes. */
+  valuesCipher: ValueCipher;
 }
 
-export function createEngine({ db, readVersion, notifyUser, settings }: EngineOptions): Engine {
+export function createEngine({ db, readVersion, notifyUser, settings, valuesCipher }: EngineOptions): Engine {
   const sandbox = new CodeSandbox({
     threads: settings.codeThreads,
     ...(settings.codeThreadsPerUser ? { threadsPerOwner: settings.codeThreadsPerUser } : {}),
@@ -40,11 +48,13 @@ export function createEngine({ db, readVersion, notifyUser, settings }: EngineOp
     notifyUser,
     http: { defaultTimeoutMs: settings.httpTimeoutMs, maxTimeoutMs: settings.httpTimeoutMs, allowPrivateNetworks: settings.httpAllowPrivateNetworks, maxResponseBytes: 5 * 1024 * 1024 },
     maxDelayMs: settings.maxDelayMs,
+    resolveConnection: createConnectionResolver(db, valuesCipher),
   });
   const runCode = (source: string, inputs: unknown, owner?: string) => sandbox.run(source, inputs, owner ? { owner } : {});
   return {
     executeRun: createRunExecutor({ readVersion, runCode, pieceAction, limits: settings.runLimits }),
     testStep: (version, userId, stepName, input, signal) => testStep({ db, runCode, pieceAction, limits: settings.runLimits }, version, userId, stepName, input, signal),
+    testConnection: (userId, connectionName, url, signal) => testConnection(pieceAction, userId, connectionName, url, signal),
     close: () => sandbox.close(),
   };
 }

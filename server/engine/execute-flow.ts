@@ -38,6 +38,8 @@ export interface PieceContext {
   flowId?: string;
   runId?: string;
   signal?: AbortSignal;
+  /** The headers of the connection the step names, added by connection-credentials.ts (never kept or shown). */
+  credentials?: { headers: Readonly<Record<string, string>> };
 }
 
 /** A piece action's behaviour: its resolved input in, its output out; throws to fail the step. */
@@ -64,6 +66,13 @@ export interface EngineDeps {
 export interface FlowResult {
   status: RunStatus;
   steps: StepRecord[];
+}
+
+/** A piece's error as the step records it; one that carries a SPEC §8 code (INVALID_APP_CONNECTION) is prefixed with it. */
+function pieceErrorText(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'INVALID_APP_CONNECTION' ? `${code}: ${message}` : message;
 }
 
 function continuesOnFailure(step: FlatStep): boolean {
@@ -151,7 +160,7 @@ export async function executeFlow(version: FlatVersion, triggerOutput: unknown, 
           } catch (error) {
             if (error instanceof StepFailure) throw error;
             if (deps.signal?.aborted) throw new StepFailure('STOPPED', 'The run was stopped');
-            throw new StepFailure('FAILED', error instanceof Error ? error.message : String(error));
+            throw new StepFailure('FAILED', pieceErrorText(error));
           }
           budget.admit(output, 'The step’s output');
           record.output = output;

@@ -19,7 +19,7 @@ export interface StepTestResult {
   status: 'SUCCEEDED' | 'FAILED';
   output: unknown;
   error: string | null;
-  /** A SPEC §8 code when the failure has one (EXECUTION_TIMEOUT, MEMORY_ISSUE, PIECE_NOT_FOUND). */
+  /** A SPEC §8 code when the failure has one (EXECUTION_TIMEOUT, MEMORY_ISSUE, PIECE_NOT_FOUND, INVALID_APP_CONNECTION). */
   code: string | null;
   logs: string[];
   duration: number;
@@ -109,7 +109,8 @@ export async function testStep(
           ? { status: 'FAILED', output: null, error: stepDataMessage('The step’s output', measured), code: null, logs: [] }
           : { status: 'SUCCEEDED', output, error: null, code: null, logs: [] };
       } catch (error) {
-        outcome = { status: 'FAILED', output: null, error: errorText(error instanceof Error ? error.message : String(error)), code: null, logs: [] };
+        const code = (error as { code?: unknown } | null)?.code === 'INVALID_APP_CONNECTION' ? 'INVALID_APP_CONNECTION' : null;
+        outcome = { status: 'FAILED', output: null, error: errorText(error instanceof Error ? error.message : String(error)), code, logs: [] };
       }
     }
   }

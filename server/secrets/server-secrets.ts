@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import type { Database } from '../db/database.ts';
 import { createPrivateFileExclusive } from '../files/private-files.ts';
 import { createValueCipher, reencryptValues, type ValueCipher } from '../variables/encryption.ts';
+import { reencryptConnectionSecrets } from '../connections/rotation.ts';
 import { newJwtSecret, newValuesKey, parseJwtSecret, parseValuesKey } from './keys.ts';
 import { readLegacySecrets } from './legacy-secrets.ts';
 
@@ -120,6 +121,9 @@ export async function loadServerSecrets(db: Database, sources: SecretSources, lo
     // Throws (and the start fails) if some value decrypts with no key, before any key is dropped.
     const reencrypted = await reencryptValues(db, valuesCipher);
     log.info({ reencrypted }, 'Sensitive variable values re-encrypted under the current key');
+    // Connections' secret parts too; throws like the values do, before any key is dropped.
+    const connections = await reencryptConnectionSecrets(db, valuesCipher);
+    log.info({ connections }, 'Connection secrets re-encrypted under the current key');
     if (previousFileText !== undefined) await unlink(previousPath).catch(() => undefined);
     if (sources.previousValuesKey) log.warn({}, 'VALUES_ENCRYPTION_KEY_PREVIOUS is no longer needed and can be removed');
   }

@@ -57,6 +57,7 @@ const shellRoutes: RouteObject[] = [
   { path: 'settings/payment-cards', ...screen(() => import('./screens/settings/billing/payment-cards-screen.tsx')) },
   { path: 'settings/invoice-addresses', ...screen(() => import('./screens/settings/billing/invoice-addresses-screen.tsx')) },
   { path: 'settings/balance-transactions', ...screen(() => import('./screens/settings/billing/balance-transactions-screen.tsx')) },
+  { path: 'settings/connections', ...screen(() => import('./screens/settings/connections/connections-screen.tsx')) },
 
   { path: 'billing/3ds-callback', ...screen(() => import('./screens/settings/billing/three-ds-callback-screen.tsx')) },
 ];

@@ -260,6 +260,11 @@ describe('scopes', () => {
     const sentence = "You don't have the permission to create a connection.";
     await expect(verifier.verify(secret, 'POST', sentence)).rejects.toMatchObject({ status: 403, code: 'PERMISSION_DENIED', message: sentence });
     await expect(verifier.verify(secret, 'DELETE')).rejects.toMatchObject({ status: 403, message: READ_ONLY_KEY_MESSAGE });
+    // SPEC §6's sentence where it belongs: creating a connection with a read-only key writes nothing.
+    const refused = await post(t.app, '/api/connections', { name: 'Nope', type: 'BEARER_TOKEN', token: 'secret-token' }, { token: secret });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ code: 'PERMISSION_DENIED', message: sentence });
+    expect((await t.db.query('SELECT count(*)::int AS n FROM connections WHERE user_id = $1', [me.id])).rows[0]).toEqual({ n: 0 });
   });
 
   it('withholds a webhook URL from a read-only key (the URL starts runs)', async () => {

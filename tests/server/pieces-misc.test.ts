@@ -20,6 +20,9 @@ function piecesWith(sent: Sent[] = []) {
     },
     http: { defaultTimeoutMs: 1000, maxTimeoutMs: 1000, allowPrivateNetworks: false, maxResponseBytes: 1000 },
     maxDelayMs: 60 * 60 * 1000,
+    resolveConnection: async () => {
+      throw new Error('no connections here');
+    },
   });
 }
 

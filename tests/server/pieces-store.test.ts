@@ -25,6 +25,9 @@ beforeAll(async () => {
     notifyUser: async () => {},
     http: { defaultTimeoutMs: 1000, maxTimeoutMs: 1000, allowPrivateNetworks: false, maxResponseBytes: 1000 },
     maxDelayMs: 1000,
+    resolveConnection: async () => {
+      throw new Error('no connections here');
+    },
   });
 });
 

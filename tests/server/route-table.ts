@@ -33,6 +33,8 @@ import {
   deleteAccountBodySchema,
   updateNameBodySchema,
 } from '../../src/domain/contract/account.ts';
+import { createConnectionBodySchema, deleteConnectionQuerySchema, testConnectionBodySchema } from '../../src/domain/contract/requests.ts';
+import { updateConnectionBodySchema } from '../../src/domain/contract/connections.ts';
 import { BODY_LIMIT, type ServerOptions } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
 import { optionsBodySchema, sampleBodySchema } from '../../server/engine/routes.ts';
@@ -131,6 +133,8 @@ export interface World {
   storeKey: string;
   /** An invoice address (billing), its company tagged. */
   invoiceAddress: string;
+  /** A bearer-token connection no step uses (its token is one of the markers). */
+  connection: string;
   /** Every id of this user's things (uuids). */
   ids: string[];
   /** Names and values that belong to this user and appear nowhere else. */
@@ -147,7 +151,7 @@ export interface World {
   renewSession(): Promise<void>;
 }
 
-export type SpareKind = 'flow' | 'variable' | 'template' | 'refreshToken' | 'apiKey' | 'invoiceAddress';
+export type SpareKind = 'flow' | 'variable' | 'template' | 'refreshToken' | 'apiKey' | 'invoiceAddress' | 'connection';
 
 function expectStatus(response: LightMyRequestResponse, status: number, what: string): void {
   if (response.statusCode !== status) throw new Error(`${what}: ${response.statusCode} ${response.body.slice(0, 500)}`);
@@ -223,6 +227,8 @@ export async function buildWorld(t: TestServer, label: string, userName?: string
     post(t.app, '/api/billing/invoice-addresses', { name: `Payer-${tag}`, company: `Company-${tag}`, line1: 'Main Street 1', city: 'Berlin', country: 'DE', vatId: 'DE123456789' }, auth),
     'invoice address',
   );
+  const connectionSecret = `conn-secret-${tag}`;
+  const connection = await created(post(t.app, '/api/connections', { name: `Conn-${tag}`, type: 'BEARER_TOKEN', token: connectionSecret }, auth), 'connection');
 
   let spareCount = 0;
   const makeSpare: Record<SpareKind, () => Promise<string>> = {
@@ -232,6 +238,8 @@ export async function buildWorld(t: TestServer, label: string, userName?: string
     refreshToken: async () => (await signIn(t.app, registered.email, registered.password)).refresh_token,
     invoiceAddress: async () => (await created(post(t.app, '/api/billing/invoice-addresses', { name: `Spare-${tag}`, line1: 'Spare 1', city: 'Paris', country: 'FR' }, auth), 'spare address')).id,
     apiKey: async () => (await newApiKey(`Spare-${tag}`)).apiKey.id,
+    connection: async () =>
+      (await created(post(t.app, '/api/connections', { name: `Spare-${tag}-${++spareCount}`, type: 'BEARER_TOKEN', token: `spare-${tag}` }, auth), 'spare connection')).id,
   };
   const spares = new Map<SpareKind, Promise<string>>();
   const world: World = {
@@ -254,8 +262,9 @@ export async function buildWorld(t: TestServer, label: string, userName?: string
     apiKey: apiKey.apiKey.id,
     storeKey,
     invoiceAddress: invoiceAddress.id,
+    connection: connection.id,
     ids: [],
-    markers: [tag, registered.email, webhookSecret, session.refresh_token, apiKey.secret],
+    markers: [tag, registered.email, webhookSecret, session.refresh_token, apiKey.secret, connectionSecret],
     spare(kind) {
       let spare = spares.get(kind);
       if (!spare) {
@@ -275,7 +284,7 @@ export async function buildWorld(t: TestServer, label: string, userName?: string
       return made.json<{ version: { id: string } }>().version.id;
     },
   };
-  world.ids = [registered.id, flowId, firstVersion.id, draft, hook.flow!.id, hook.version!.id, run.id, variable.id, sensitive.id, template.id, apiKey.apiKey.id, invoiceAddress.id];
+  world.ids = [registered.id, flowId, firstVersion.id, draft, hook.flow!.id, hook.version!.id, run.id, variable.id, sensitive.id, template.id, apiKey.apiKey.id, invoiceAddress.id, connection.id];
   return world;
 }
 
@@ -433,6 +442,38 @@ export const ROUTES: Record<string, RouteSpec> = {
     },
   },
   'DELETE /api/api-keys/:id': { auth: 'user', spends: 'apiKey', params: async (w) => ({ id: await w.spare('apiKey') }) },
+  'GET /api/connections': { auth: 'user' },
+  'POST /api/connections': {
+    auth: 'user',
+    body: {
+      schema: createConnectionBodySchema,
+      valid: () => [
+        { name: `C ${randomBytes(6).toString('hex')}`, type: 'API_KEY', header_name: 'X-Fuzz-Key', api_key: 'fuzz-key-value' },
+        { name: `C ${randomBytes(6).toString('hex')}`, type: 'CUSTOM_HEADERS', headers: [{ name: 'X-Fuzz', value: 'fuzz-value' }] },
+      ],
+    },
+  },
+  'GET /api/connections/:id': { auth: 'user', params: (w) => ({ id: w.connection }) },
+  'PUT /api/connections/:id': {
+    auth: 'user',
+    params: (w) => ({ id: w.connection }),
+    body: { schema: updateConnectionBodySchema, valid: () => [{ token: 'changed-token-value' }, {}, { type: 'API_KEY', header_name: 'X-Key', api_key: 'fuzz-key-value' }] },
+  },
+  'DELETE /api/connections/:id': {
+    auth: 'user',
+    spends: 'connection',
+    params: async (w) => ({ id: await w.spare('connection') }),
+    query: { schema: deleteConnectionQuerySchema, valid: () => [{}, { force: 'true' }] },
+  },
+  'GET /api/connections/:id/usage': { auth: 'user', params: (w) => ({ id: w.connection }) },
+  // A loopback address: the guard refuses it at once (the suites' servers keep private networks closed), the
+  // call still counts against the per-user test limit.
+  'POST /api/connections/:id/test': {
+    auth: 'user',
+    countsAttempts: true,
+    params: (w) => ({ id: w.connection }),
+    body: { schema: testConnectionBodySchema, valid: () => [{ url: 'http://127.0.0.1:9/' }] },
+  },
 
   'GET /api/analytics/dashboard/overview': { auth: 'user', query: { schema: periodQuerySchema('30d'), valid: () => [{}, { period: '24h' }, { period: '1y' }] } },
   'GET /api/analytics/workflows/overview': { auth: 'user', query: { schema: periodQuerySchema('30d'), valid: () => [{}, { period: '7d' }] } },

@@ -48,3 +48,9 @@ export const actionUnknown = {
 // A prop marked dynamicOptions (the Store's key) with nowhere to get its choices from.
 // @ts-expect-error Property '@activepieces/piece-store' is missing
 export const optionsMissing = {} satisfies PieceOptionsTable<Behaviour>;
+
+// Every dynamic prop with its choices: the HTTP step's connection and the Store's key.
+export const completeOptions = {
+  '@activepieces/piece-http': { connection: run },
+  '@activepieces/piece-store': { key: run },
+} satisfies PieceOptionsTable<Behaviour>;

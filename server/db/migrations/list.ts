@@ -11,6 +11,7 @@ import { activityMigration } from './009_activity.ts';
 import { accountMigration } from './010_account.ts';
 import { apiKeysMigration } from './011_api_keys.ts';
 import { idempotencyKeysMigration } from './012_idempotency_keys.ts';
+import { connectionsMigration } from './013_connections.ts';
 import { billingSystemMigration } from './014_billing_system.ts';
 
 /** Every migration, oldest first. Never edit one that has shipped: add the next number. */
@@ -27,5 +28,6 @@ export const MIGRATIONS: readonly Migration[] = [
   accountMigration,
   apiKeysMigration,
   idempotencyKeysMigration,
+  connectionsMigration,
   billingSystemMigration,
 ];

@@ -34,6 +34,8 @@ interface Prepared {
   url: URL;
   headers: Record<string, string>;
   body: string | undefined;
+  /** Headers meant for the first origin only: the usual credential headers and every header of the step's connection. */
+  originBound: ReadonlySet<string>;
 }
 
 interface RawResponse {
@@ -211,7 +213,11 @@ function sendOnce(request: Prepared, signal: AbortSignal, guard: Required<Addres
   });
 }
 
-/** The next hop of a redirect, as browsers do it: 303 (and 301/302 after a POST) turn into a GET. */
+/**
+ * The next hop of a redirect, as browsers do it: 303 (and 301/302 after a POST) turn into a GET. Headers
+ * bound to the origin are dropped once the origin changes, and stay dropped on every later hop (the GET a
+ * 303 makes included), even one that comes back.
+ */
 function redirected(previous: Prepared, status: number, location: string): Prepared {
   let url: URL;
   try {
@@ -221,11 +227,11 @@ function redirected(previous: Prepared, status: number, location: string): Prepa
   }
   checkProtocol(url);
   const headers = { ...previous.headers };
-  if (url.origin !== previous.url.origin) for (const name of CREDENTIAL_HEADERS) delete headers[name];
+  if (url.origin !== previous.url.origin) for (const name of previous.originBound) delete headers[name];
   const toGet = (status === 303 && previous.method !== 'HEAD') || ((status === 301 || status === 302) && previous.method === 'POST');
   if (!toGet) return { ...previous, url, headers };
   delete headers['content-type'];
-  return { method: 'GET', url, headers, body: undefined };
+  return { method: 'GET', url, headers, body: undefined, originBound: previous.originBound };
 }
 
 function parseBody(response: RawResponse): unknown {
@@ -259,7 +265,10 @@ export function createHttpAction(limits: HttpLimits, guard: AddressGuard = {}): 
     const method = isBlankValue(input.method) ? 'GET' : typeof input.method === 'string' ? input.method.trim().toUpperCase() : '';
     if (!METHODS.includes(method)) throw new Error(`Choose a method: ${METHODS.join(', ')}`);
     const url = readUrl(input.url);
-    const headers = { 'user-agent': 'Flowsmith', ...readHeaders(input.headers) };
+    // A connection's headers (connection-credentials.ts) win over the step's own of the same name.
+    const connectionHeaders = context.credentials?.headers ?? {};
+    const headers = { 'user-agent': 'Flowsmith', ...readHeaders(input.headers), ...connectionHeaders };
+    const originBound = new Set([...CREDENTIAL_HEADERS, ...Object.keys(connectionHeaders)]);
     const body = readBody(input.body, headers);
     const timeoutMs = readTimeout(input.timeout, limits);
 
@@ -270,7 +279,7 @@ export function createHttpAction(limits: HttpLimits, guard: AddressGuard = {}): 
     if (context.signal?.aborted) onStop();
     context.signal?.addEventListener('abort', onStop, { once: true });
     try {
-      let request: Prepared = { method, url, headers, body };
+      let request: Prepared = { method, url, headers, body, originBound };
       for (let redirects = 0; ; redirects++) {
         const response = await sendOnce(request, deadline.signal, checks, limits.maxResponseBytes);
         const location = response.headers.location;
@@ -281,7 +290,7 @@ export function createHttpAction(limits: HttpLimits, guard: AddressGuard = {}): 
         }
         if (response.status >= 400) {
           const excerpt = response.body.toString('utf8').replace(/\s+/g, ' ').trim().slice(0, 200);
-          throw new Error(`Request failed with status ${response.status}${excerpt ? `: ${excerpt}` : ''}`);
+          throw Object.assign(new Error(`Request failed with status ${response.status}${excerpt ? `: ${excerpt}` : ''}`), { status: response.status });
         }
         return { status: response.status, headers: response.headers, body: parseBody(response) };
       }

@@ -14,6 +14,9 @@ import {
 import type { Database } from '../../db/database.ts';
 import { ApiError } from '../../shared/api-error.ts';
 import { isStorableText } from '../../db/stored-values.ts';
+import { CONNECTION_TYPE_LABELS } from '../../../src/domain/contract/connections.ts';
+import { connectionChoices } from '../../connections/repository.ts';
+import { withConnection, type ResolveConnection } from '../connection-credentials.ts';
 import type { PieceAction } from '../execute-flow.ts';
 import { advancedMapping } from './data-mapper.ts';
 import { createDelayAction } from './delay.ts';
@@ -27,6 +30,8 @@ export interface PieceRuntimeOptions {
   notifyUser(userId: string, message: { type: string; data: { message: string } & Record<string, unknown> }): Promise<void>;
   http: HttpLimits;
   maxDelayMs: number;
+  /** How a step's 'Connection' becomes headers (connection-credentials.ts). */
+  resolveConnection: ResolveConnection;
 }
 
 /**
@@ -38,7 +43,7 @@ export function createPieceActions(options: PieceRuntimeOptions): (pieceName: st
   const notifyUser: NotifyUser = (userId, message) => options.notifyUser(userId, message);
   const store = createStoreActions(options.db);
   const table = {
-    '@activepieces/piece-http': { send_request: createHttpAction(options.http) },
+    '@activepieces/piece-http': { send_request: withConnection(createHttpAction(options.http), options.resolveConnection) },
     '@activepieces/piece-delay': { delay_for: createDelayAction(options.maxDelayMs) },
     '@activepieces/piece-data-mapper': { advanced_mapping: advancedMapping },
     '@activepieces/piece-store': { put: store.put, get: store.get, remove_value: store.remove_value },
@@ -58,6 +63,11 @@ type OptionsResolver = (db: Database, userId: string, request: OptionsRequest) =
 /** Piece name → prop name → where its choices come from: one for each prop marked `dynamicOptions` in the catalogue. */
 const OPTION_RESOLVERS: Readonly<Record<string, Readonly<Record<string, OptionsResolver>>>> = {
   '@activepieces/piece-store': { key: (db, userId, request) => storeKeyOptions(db, userId, request.search) },
+  // Every connection of the user (at most MAX_CONNECTIONS_PER_USER), by name: the step stores the name.
+  '@activepieces/piece-http': {
+    connection: async (db, userId) =>
+      (await connectionChoices(db, userId)).map(({ name, type }) => ({ label: `${name} (${CONNECTION_TYPE_LABELS[type]})`, value: name })),
+  },
 } satisfies PieceOptionsTable<OptionsResolver>;
 
 function propOf(request: OptionsRequest): PieceProp | undefined {

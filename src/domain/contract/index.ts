@@ -24,5 +24,6 @@ export * from './billing.ts';
 export * from './api-keys.ts';
 export * from './idempotency.ts';
 export * from './account.ts';
+export * from './connections.ts';
 export * from './requests.ts';
 export * from './routes.ts';

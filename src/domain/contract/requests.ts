@@ -21,6 +21,7 @@ import {
 } from './analytics.ts';
 import { API_KEY_MAX_EXPIRY_DAYS, apiKeyFields, EXPIRY_IN_PAST_MESSAGE, EXPIRY_TOO_FAR_MESSAGE } from './api-keys.ts';
 import { templateFields } from './templates.ts';
+import { newConnectionFieldsSchema, testUrlSchema } from './connections.ts';
 import { textSchema } from './text.ts';
 import { valueFitsType, variableFields } from './variables.ts';
 import { idSchema, instantSchema, limitSchema, optionalQuery, pageSchema } from './wire.ts';
@@ -109,6 +110,20 @@ export const variableListQuerySchema = z.object({ workflow_id: optionalQuery(idS
 /** POST /variables: a global variable, or a workflow's own; the value must fit its type. */
 export const createVariableBodySchema = z.object({ ...variableFields, workflow_id: z.optional(z.nullable(idSchema)) }).check(valueFitsType);
 export type CreateVariableBody = z.input<typeof createVariableBodySchema>;
+
+// ---- connections ----
+
+/** POST /connections: a name, a type and every field of that type (connections.ts). */
+export const createConnectionBodySchema = newConnectionFieldsSchema;
+export type CreateConnectionBody = z.input<typeof createConnectionBodySchema>;
+
+/** DELETE /connections/:id: `force=true` deletes one that steps still use. */
+export const deleteConnectionQuerySchema = z.object({
+  force: z.pipe(optionalQuery(z.enum(['true', 'false'], { error: 'Use true or false' })), z.transform((force) => force === 'true')),
+});
+
+/** POST /connections/:id/test: the address to GET with the connection's headers. */
+export const testConnectionBodySchema = z.object({ url: testUrlSchema });
 
 // ---- templates ----
 

@@ -52,6 +52,14 @@ import {
 } from './requests.ts';
 import { apiKeyListSchema, createdApiKeySchema } from './api-keys.ts';
 import { createApiKeyBodySchema } from './requests.ts';
+import {
+  connectionListSchema,
+  connectionSchema,
+  connectionTestReplySchema,
+  connectionUsageSchema,
+  updateConnectionBodySchema,
+} from './connections.ts';
+import { createConnectionBodySchema, deleteConnectionQuerySchema, testConnectionBodySchema } from './requests.ts';
 import { runDetailSchema, runPageSchema } from './runs.ts';
 import { templateListSchema, templateSchema } from './templates.ts';
 import { successReplySchema, updateVariableBodySchema, variableListSchema, variableSchema } from './variables.ts';
@@ -152,4 +160,12 @@ export const contractRoutes = [
   { method: 'POST', path: '/account/email/confirm', body: confirmEmailBodySchema, reply: accountUserReplySchema },
   { method: 'PUT', path: '/account/password', body: changePasswordBodySchema, reply: tokenPairSchema },
   { method: 'POST', path: '/account/delete', body: deleteAccountBodySchema, reply: successReplySchema },
+  // ---- connections ----
+  { method: 'GET', path: '/connections', reply: connectionListSchema },
+  { method: 'POST', path: '/connections', body: createConnectionBodySchema, reply: connectionSchema, status: 201 },
+  { method: 'GET', path: '/connections/:id', params: idParamsSchema, reply: connectionSchema },
+  { method: 'PUT', path: '/connections/:id', params: idParamsSchema, body: updateConnectionBodySchema, reply: connectionSchema },
+  { method: 'DELETE', path: '/connections/:id', params: idParamsSchema, query: deleteConnectionQuerySchema, reply: successReplySchema },
+  { method: 'GET', path: '/connections/:id/usage', params: idParamsSchema, reply: connectionUsageSchema },
+  { method: 'POST', path: '/connections/:id/test', params: idParamsSchema, body: testConnectionBodySchema, reply: connectionTestReplySchema },
 ] as const satisfies readonly ContractRoute[];

@@ -4,7 +4,12 @@
  * or trigger has an ordered list of typed props, and a step keeps the values in `settings.input[prop]`.
  */
 
-export const PIECE_PROP_TYPES = ['SHORT_TEXT', 'LONG_TEXT', 'NUMBER', 'CHECKBOX', 'STATIC_DROPDOWN', 'JSON'] as const;
+/**
+ * DYNAMIC_DROPDOWN: one of the choices the server offers (its `dynamicOptions`), such as a connection by
+ * its name. Unlike a SHORT_TEXT with suggestions it takes no {{reference}}: what it names must be
+ * knowable from the flow itself (a connection's "where is it used?" reads it there).
+ */
+export const PIECE_PROP_TYPES = ['SHORT_TEXT', 'LONG_TEXT', 'NUMBER', 'CHECKBOX', 'STATIC_DROPDOWN', 'DYNAMIC_DROPDOWN', 'JSON'] as const;
 export type PiecePropType = (typeof PIECE_PROP_TYPES)[number];
 
 /** A dropdown value: what is stored in the input, and what the editor shows for it. */
@@ -27,8 +32,9 @@ export interface PieceProp {
   readonly max?: number;
   readonly integer?: boolean;
   /**
-   * The server offers choices via POST /workflow/options (e.g. the Store's existing keys); any text is
-   * still accepted, because a choice is a convenience and the value may not exist yet.
+   * The server offers choices via POST /workflow/options (e.g. the Store's existing keys); for a SHORT_TEXT
+   * any text is still accepted, because a choice is a convenience and the value may not exist yet. A
+   * DYNAMIC_DROPDOWN always has them.
    */
   readonly dynamicOptions?: boolean;
   /** SHORT_TEXT: what a literal value (not a `{{…}}` reference) must match, and the message when it does not. */

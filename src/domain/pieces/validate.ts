@@ -9,6 +9,7 @@ export const PIECE_INPUT_MESSAGES = {
   required: 'Required',
   number: 'Enter a number',
   json: 'Enter valid JSON',
+  choice: 'Choose from the list; a reference cannot be used here',
 } as const;
 
 export interface PieceInputVerdict {
@@ -65,6 +66,7 @@ export function pieceInputError(prop: PieceProp, value: unknown): string | undef
   if (isBlankValue(value)) return prop.required ? PIECE_INPUT_MESSAGES.required : undefined;
   if (prop.type === 'NUMBER') return numberError(prop, value);
   if (prop.type === 'JSON') return jsonError(value);
+  if (prop.type === 'DYNAMIC_DROPDOWN') return typeof value === 'string' && !holdsReference(value) ? undefined : PIECE_INPUT_MESSAGES.choice;
   if (prop.pattern && typeof value === 'string' && !holdsReference(value) && !new RegExp(prop.pattern.source).test(value.trim())) {
     return prop.pattern.message;
   }

@@ -8,6 +8,7 @@ import {
   LayoutDashboard,
   ListTree,
   Server,
+  Plug,
   Settings,
   UserRound,
   Variable,
@@ -36,4 +37,5 @@ export const LINK_ICONS: Record<string, LucideIcon> = {
   '/settings/payment-cards': CreditCard,
   '/settings/invoice-addresses': Building2,
   '/settings/system': Server,
+  '/settings/connections': Plug,
 };

@@ -46,6 +46,7 @@ export const SECTION_MODELS: readonly SectionModel[] = [
       { label: 'API Keys', to: '/settings/api-keys' },
       { label: 'Payment Cards', to: '/settings/payment-cards' },
       { label: 'Invoice Addresses', to: '/settings/invoice-addresses' },
+      { label: 'Connections', to: '/settings/connections' },
       { label: 'System', to: '/settings/system' },
     ],
   },

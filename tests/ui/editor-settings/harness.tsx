@@ -18,6 +18,14 @@ import { actionForChoice, type StepChoice } from '../../../src/ui/screens/editor
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
+// An HTTP step's 'Connection' asks the server for the user's connections as soon as it shows: here there
+// are none (a test that needs some answers the request itself), and nothing reaches for a real server.
+const realFetch = globalThis.fetch;
+globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
+  String(input).includes('/workflow/options')
+    ? Promise.resolve(new Response(JSON.stringify({ options: [] }), { status: 200, headers: { 'content-type': 'application/json' } }))
+    : realFetch(input, init)) as typeof fetch;
+
 export interface Sent {
   operation: FlowOperationInput;
   options: { groupKey?: string | null } | undefined;

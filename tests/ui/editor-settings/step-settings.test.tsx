@@ -4,6 +4,7 @@
  * typing in one field is one undo group, values follow undo, read-only sends nothing.
  */
 import { afterEach, describe, expect, it } from '@rstest/core';
+import { act } from 'react';
 import type { FlatVersion } from '../../../src/domain/index.ts';
 import { blur, choose, click, PanelHarness, press, type, versionWith } from './harness.tsx';
 
@@ -13,6 +14,10 @@ afterEach(async () => panel.unmount());
 const open = async (version: FlatVersion, stepName = 'step_1', readOnly = false) => {
   panel = new PanelHarness(version, stepName, readOnly);
   return panel.render();
+};
+
+const settleQueries = async () => {
+  for (let i = 0; i < 6; i++) await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
 };
 
 const http = { type: 'PIECE', pieceName: '@activepieces/piece-http', pieceVersion: '0.5.0', actionName: 'send_request', displayName: 'Send HTTP request' } as const;
@@ -176,6 +181,40 @@ describe('piece steps', () => {
     expect(panel.lastRequest).toMatchObject({ settings: { input: { headers: { Accept: 'application/json' } } } });
     expect(panel.judged).toBe(true);
     expect(headers.value).toBe('{"Accept": "application/json"}'); // what was typed, not a reformatted copy
+  });
+
+  it('choose a connection among the user’s, by name: a missing one is marked, None removes it', async () => {
+    const originalFetch = globalThis.fetch;
+    const asked: unknown[] = [];
+    globalThis.fetch = (async (_input: RequestInfo | URL, init?: RequestInit) => {
+      asked.push(JSON.parse(String(init?.body)));
+      const options = [{ label: 'GitHub (Bearer token)', value: 'GitHub' }, { label: 'Maps (API key header)', value: 'Maps' }];
+      return new Response(JSON.stringify({ options }), { status: 200, headers: { 'content-type': 'application/json' } });
+    }) as typeof fetch;
+    try {
+      await open(versionWith(http));
+      await settleQueries();
+      expect(asked[0]).toMatchObject({ piece_name: '@activepieces/piece-http', action_name: 'send_request', property_name: 'connection' });
+      const connection = panel.control<HTMLSelectElement>('Connection');
+      expect(Array.from(connection.options).map((option) => option.text)).toEqual(['None', 'GitHub (Bearer token)', 'Maps (API key header)']);
+      await choose(connection, 'Maps');
+      expect(panel.lastRequest).toMatchObject({ settings: { input: { connection: 'Maps' } } });
+      await choose(connection, '');
+      expect((panel.lastRequest as { settings: { input: Record<string, unknown> } }).settings.input).not.toHaveProperty('connection');
+
+      await panel.unmount();
+      const stored = versionWith(http);
+      // As a flow that named a connection since deleted is read back.
+      (stored.steps[1]!.settings as { input: Record<string, unknown> }).input.connection = 'Gone';
+      await open(stored);
+      await settleQueries();
+      const missing = panel.control<HTMLSelectElement>('Connection');
+      expect(missing.value).toBe('Gone');
+      expect(missing.selectedOptions[0]!.text).toBe('Gone (not found)');
+      expect(panel.errorOf(missing)).toBe('"Gone" does not exist any more; choose another');
+    } finally {
+      globalThis.fetch = originalFetch;
+    }
   });
 
   it('switch action with the new action’s defaults, keeping shared inputs', async () => {

@@ -6,6 +6,8 @@ import {
   findPiece,
   findPieceAction,
   findPieceTrigger,
+  PIECE_INPUT_MESSAGES,
+  pieceInputError,
   PIECES,
   TRIGGER_PIECES,
 } from '../../../src/domain/pieces/index.ts';
@@ -16,6 +18,7 @@ describe('pieces catalogue', () => {
     expect(findPieceAction('@activepieces/piece-http', 'send_request')?.props.map((p) => p.name)).toEqual([
       'method',
       'url',
+      'connection',
       'headers',
       'body',
       'timeout',
@@ -54,6 +57,15 @@ describe('pieces catalogue', () => {
         for (const prop of item.props) if (prop.type === 'STATIC_DROPDOWN') expect(prop.options?.length).toBeGreaterThan(0);
       }
     }
+  });
+
+  it('offers the http connection as a choice of the server’s, which takes no reference', () => {
+    const connection = findPieceAction('@activepieces/piece-http', 'send_request')!.props.find((p) => p.name === 'connection')!;
+    expect(connection).toMatchObject({ type: 'DYNAMIC_DROPDOWN', required: false, dynamicOptions: true });
+    expect(pieceInputError(connection, 'My API')).toBeUndefined();
+    expect(pieceInputError(connection, undefined)).toBeUndefined();
+    expect(pieceInputError(connection, '{{trigger.connection}}')).toBe(PIECE_INPUT_MESSAGES.choice);
+    expect(pieceInputError(connection, 42)).toBe(PIECE_INPUT_MESSAGES.choice);
   });
 
   it('gives default inputs as copies, never the catalogue’s own objects', () => {

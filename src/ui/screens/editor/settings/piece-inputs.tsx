@@ -1,5 +1,6 @@
 /**
- * One control per prop of a piece action or trigger, in catalogue order: dropdown → select, checkbox →
+ * One control per prop of a piece action or trigger, in catalogue order: dropdown → select (a dynamic one
+ * with the server's choices, dynamic-options.tsx), checkbox →
  * checkbox, JSON and long text → textarea, number and short text → text input (a number field may hold
  * a {{reference}}, and every text field offers 'Insert data', data-picker/); a one-line prop with server
  * choices suggests them (dynamic-options.tsx). Errors from
@@ -9,7 +10,7 @@ import { useState } from 'react';
 import { pieceInputError, type PieceProp } from '../../../../domain/pieces/index.ts';
 import { CheckboxControl, SelectControl, TextControl } from './fields.tsx';
 import { displayText, normalizerOf, storedValue } from './prop-values.ts';
-import { DynamicOptionsField, offersOptions, type PropSource } from './dynamic-options.tsx';
+import { DynamicDropdownField, DynamicOptionsField, offersOptions, type PropSource } from './dynamic-options.tsx';
 
 interface PieceInputsProps {
   props: readonly PieceProp[];
@@ -60,6 +61,9 @@ function PiecePropField({ prop, source, value, error, onTouch, onInput }: PieceP
         onChecked={(checked) => onInput(checked, null)}
       />
     );
+  }
+  if (prop.type === 'DYNAMIC_DROPDOWN' && source) {
+    return <DynamicDropdownField prop={prop} source={source} value={value} error={error} onTouch={onTouch} onValue={(chosen) => onInput(chosen, null)} />;
   }
   if (prop.type === 'STATIC_DROPDOWN') {
     const options = (prop.options ?? []).map((option) => ({ value: String(option.value), label: option.label }));
