@@ -43,6 +43,7 @@ import { versionRoutes } from './workflows/version-routes.ts';
 import { flowBodyRoutes } from './workflows/flow-body-routes.ts';
 import { activityMessage, type AnnounceActivity } from './activity/recording.ts';
 import { activityRoutes } from './activity/routes.ts';
+import { openApiRoutes } from './openapi/routes.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
@@ -125,6 +126,7 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
       reply.header('x-content-type-options', 'nosniff');
     });
     app.get('/api/health', async () => ({ ok: true }));
+    await app.register(openApiRoutes(), { prefix: '/api' });
     await app.register(authRoutes(deps), { prefix: '/api/auth' });
     await app.register(passwordRoutes(deps), { prefix: '/api/auth' });
     await app.register(profileRoutes(authenticator), { prefix: '/api' });

@@ -22,11 +22,17 @@ import {
   resetPasswordRequestSchema,
   toNestedFlowJson,
 } from '../../src/domain/index.ts';
-import { bucketsQuerySchema, periodQuerySchema, recentActivityQuerySchema, topPerformingQuerySchema } from '../../src/domain/contract/requests.ts';
+import {
+  bucketsQuerySchema,
+  optionsBodySchema,
+  periodQuerySchema,
+  recentActivityQuerySchema,
+  runBodySchema,
+  sampleBodySchema,
+  topPerformingQuerySchema,
+} from '../../src/domain/contract/requests.ts';
 import { BODY_LIMIT, type ServerOptions } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
-import { optionsBodySchema, sampleBodySchema } from '../../server/engine/routes.ts';
-import { runBodySchema } from '../../server/runs/routes.ts';
 import { createBodySchema as templateBodySchema } from '../../server/templates/schemas.ts';
 import {
   createBodySchema as variableCreateSchema,
@@ -279,6 +285,7 @@ const manualContent = (name: string) => flowOf(name, manualTrigger(), [code(1, '
 
 export const ROUTES: Record<string, RouteSpec> = {
   'GET /api/health': { auth: 'none' },
+  'GET /api/openapi.json': { auth: 'none' },
 
   'POST /api/auth/register': {
     auth: 'none',

@@ -17,5 +17,8 @@ export * from './runs.ts';
 export * from './variables.ts';
 export * from './templates.ts';
 export * from './analytics.ts';
+export * from './steps.ts';
+export * from './schedules.ts';
+export * from './service-replies.ts';
 export * from './requests.ts';
 export * from './routes.ts';
