@@ -51,6 +51,7 @@ const shellRoutes: RouteObject[] = [
   { path: 'settings/profile', ...screen(() => import('./screens/settings/profile-screen.tsx')) },
   { path: 'settings/system', ...placeholder('System') },
   { path: 'settings/api-keys', ...placeholder('API Keys') },
+  { path: 'settings/api-reference', ...screen(() => import('./screens/settings/api-reference-screen.tsx')) },
   { path: 'settings/billing', ...placeholder('Billing') },
   { path: 'settings/pricing', ...placeholder('Pricing') },
   { path: 'settings/billing-history', ...placeholder('Billing History') },

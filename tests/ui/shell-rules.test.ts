@@ -63,6 +63,7 @@ describe('sections', () => {
       'API Keys /settings/api-keys',
       'Payment Cards /settings/payment-cards',
       'Invoice Addresses /settings/invoice-addresses',
+      'API Reference /settings/api-reference',
     ]);
   });
 

@@ -20,5 +20,6 @@ export * from './analytics.ts';
 export * from './steps.ts';
 export * from './schedules.ts';
 export * from './service-replies.ts';
+export * from './api-document.ts';
 export * from './requests.ts';
 export * from './routes.ts';

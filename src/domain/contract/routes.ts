@@ -62,12 +62,12 @@ import {
   workflowListQuerySchema,
   workflowStatusBodySchema,
 } from './requests.ts';
+import { openApiDocumentReplySchema } from './api-document.ts';
 import { runDetailSchema, runPageSchema } from './runs.ts';
 import { scheduleListSchema } from './schedules.ts';
 import {
   forgotPasswordReplySchema,
   healthReplySchema,
-  openApiDocumentReplySchema,
   registerReplySchema,
   resetPasswordReplySchema,
   webhookRunReplySchema,

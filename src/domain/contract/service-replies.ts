@@ -1,7 +1,7 @@
 /**
  * Replies that no screen parses, named so the OpenAPI document (openapi.ts) can say what they are: the
- * health check, the auth calls whose answers the client passes on unread (SPEC §7 leaves them open), the
- * webhook and the document itself. Like requests.ts, the browser never loads this module.
+ * health check, the auth calls whose answers the client passes on unread (SPEC §7 leaves them open) and
+ * the webhook. Like requests.ts, the browser never loads this module.
  */
 import * as z from 'zod/mini';
 import { userSchema } from '../auth.ts';
@@ -20,10 +20,3 @@ export const resetPasswordReplySchema = z.object({ success: z.literal(true), mes
 
 /** Any method on /webhooks/:secret (202): the queued run. */
 export const webhookRunReplySchema = z.object({ runId: z.string() });
-
-/** GET /openapi.json: an OpenAPI 3.1 document (described loosely: it describes itself). */
-export const openApiDocumentReplySchema = z.looseObject({
-  openapi: z.string(),
-  info: z.looseObject({ title: z.string(), version: z.string() }),
-  paths: z.record(z.string(), z.unknown()),
-});

@@ -45,6 +45,7 @@ export const SECTION_MODELS: readonly SectionModel[] = [
       { label: 'API Keys', to: '/settings/api-keys' },
       { label: 'Payment Cards', to: '/settings/payment-cards' },
       { label: 'Invoice Addresses', to: '/settings/invoice-addresses' },
+      { label: 'API Reference', to: '/settings/api-reference' },
     ],
   },
 ];
