@@ -76,15 +76,14 @@ const TAGS: ReadonlyArray<{ name: string; description: string }> = [
   { name: 'Service', description: 'The health check and this document.' },
 ];
 
-/** A route without a tag is grouped by its path's first segment: /api-keys → "Api keys". */
+/** A route without a tag is grouped by its path's first segment: /api-keys → "API keys". */
 const defaultTag = (path: string): string => {
-  const first = path.split('/')[1] ?? '';
-  const words = first.replace(/[-_.]/g, ' ');
+  const words = (path.split('/')[1] ?? '').replace(/[-_.]/g, ' ').replace(/\bapi\b/g, 'API');
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
 /** `POST /workflow/:id/duplicate` → `postWorkflowByIdDuplicate`: unique, as method and path are. */
-export function operationIdOf(method: HttpMethod, path: string): string {
+function operationIdOf(method: HttpMethod, path: string): string {
   const words = path
     .split('/')
     .filter(Boolean)
@@ -93,7 +92,7 @@ export function operationIdOf(method: HttpMethod, path: string): string {
 }
 
 /** Fastify's `/workflow/:id` → OpenAPI's `/workflow/{id}`. */
-export const openApiPath = (path: string): string => path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
+const openApiPath = (path: string): string => path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
 
 // ---- schemas ----
 
@@ -247,7 +246,7 @@ function operationOf(route: ContractRoute, converter: SchemaConverter): Json {
 
   const operation: Json = {
     operationId: operationIdOf(route.method, route.path),
-    summary: route.summary ?? `${route.method} ${route.path}`,
+    summary: route.summary ?? `${route.method} ${openApiPath(route.path)}`,
     tags: [route.tag ?? defaultTag(route.path)],
   };
   if (route.access !== undefined) operation.security = securityOf(route.access);
