@@ -255,6 +255,16 @@ describe('the OpenAPI document', () => {
     expect(doc.components.schemas.Error.properties.code.enum).toContain('VALIDATION');
   });
 
+  it("gives each query parameter the default SPEC §7 gives it", () => {
+    const defaults = (path: string) =>
+      Object.fromEntries((operationOf('get', path).parameters as Json[]).filter((p) => p.schema.default !== undefined).map((p) => [p.name, p.schema.default]));
+    expect(defaults('/workflow/paginate')).toEqual({ page: 1, limit: 10 });
+    expect(defaults('/analytics/dashboard/overview')).toEqual({ period: '30d' });
+    expect(defaults('/analytics/executions/timeline')).toEqual({ period: '7d', granularity: 'hour' });
+    expect(defaults('/analytics/workflows/top-performing')).toEqual({ limit: 10, period: '30d', sort_by: 'execution_count' });
+    expect(defaults('/analytics/activity/recent')).toEqual({ limit: 50 });
+  });
+
   it('is served public, small, gzipped when asked, and cached with an ETag', async () => {
     const plain = await get(t.app, '/api/openapi.json');
     expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');

@@ -173,19 +173,26 @@ function rewriteRefs(value: unknown, renamed: ReadonlyMap<string, string>): unkn
   return out;
 }
 
-/** An object schema's properties as OpenAPI parameters (path or query). */
+/**
+ * An object schema's properties as OpenAPI parameters (path or query). A query's defaults are filled in by
+ * transforms, which JSON Schema cannot tell, so they are read from what the schema makes of no query.
+ */
 function parametersOf(converter: SchemaConverter, schema: z.core.$ZodType, where: 'path' | 'query'): Json[] {
   const json = converter.convert(schema, 'input');
   const properties = (json.properties ?? {}) as Record<string, Json>;
   const required = new Set((json.required as string[] | undefined) ?? []);
+  const empty = where === 'query' ? z.safeParse(schema, {}) : undefined;
+  const defaults = empty?.success && typeof empty.data === 'object' && empty.data !== null ? (empty.data as Record<string, unknown>) : {};
   return Object.entries(properties).map(([name, property]) => {
     const { description, ...rest } = property;
+    const fallback = defaults[name];
+    const primitive = typeof fallback === 'string' || typeof fallback === 'number' || typeof fallback === 'boolean';
     return {
       name,
       in: where,
       required: where === 'path' || required.has(name),
       ...(typeof description === 'string' ? { description } : {}),
-      schema: rest,
+      schema: primitive && rest.default === undefined ? { ...rest, default: fallback } : rest,
     };
   });
 }
