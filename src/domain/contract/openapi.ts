@@ -5,14 +5,13 @@
  * and serves it at GET /api/openapi.json (server/openapi); /settings/api-reference renders it.
  *
  * Schemas that several replies share are named components (`REPLY_COMPONENTS`); the rest are inlined
- * where they are used. zod puts a recursive or named schema under `$defs` with `#/$defs/…` references,
- * which an OpenAPI document would resolve against its own root, so they are moved to
- * `components.schemas` and the references rewritten.
+ * where they are used (openapi-schemas.ts converts them).
  */
 import * as z from 'zod/mini';
 import { apiErrorBodySchema, loginResponseSchema, tokenPairSchema, userSchema } from '../auth.ts';
 import { ERROR_CODES } from '../errors.ts';
 import { activitySchema } from './analytics.ts';
+import { SchemaConverter, type Json } from './openapi-schemas.ts';
 import { contractRoutes, type ContractRoute, type HttpMethod, type RouteAccess } from './routes.ts';
 import { runDetailSchema, runSummarySchema, stepRunRecordSchema } from './runs.ts';
 import { scheduleSchema } from './schedules.ts';
@@ -21,9 +20,6 @@ import { templateSchema, templateSummarySchema } from './templates.ts';
 import { successReplySchema, variableSchema } from './variables.ts';
 import { storedFlowVersionSchema } from '../flow/schemas.ts';
 import { storedVersionReplySchema, versionSummarySchema, workflowSchema, workflowSummarySchema, workflowWithVersionSchema } from './workflows.ts';
-
-type Json = Record<string, unknown>;
-type Io = 'input' | 'output';
 
 export interface OpenApiOptions {
   /** The server's version (package.json). */
@@ -93,85 +89,6 @@ function operationIdOf(method: HttpMethod, path: string): string {
 
 /** Fastify's `/workflow/:id` → OpenAPI's `/workflow/{id}`. */
 const openApiPath = (path: string): string => path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
-
-// ---- schemas ----
-
-class SchemaConverter {
-  readonly components: Record<string, Json> = {};
-  private readonly names = z.registry<{ id: string }>();
-  private readonly none = z.registry<{ id: string }>();
-  private unnamed = 0;
-
-  constructor(named: ReadonlyArray<[z.core.$ZodType, string]>, private readonly describedAs: ReadonlyMap<z.core.$ZodType, z.core.$ZodType>) {
-    for (const [schema, id] of named) this.names.add(schema, { id });
-  }
-
-  /** The JSON Schema of `schema`, its named and recursive parts moved to `components.schemas`. */
-  convert(given: z.core.$ZodType, io: Io): Json {
-    const schema = this.describedAs.get(given) ?? given;
-    const json = z.toJSONSchema(schema, {
-      target: 'draft-2020-12',
-      io,
-      // Names only on the reply side: a request's schema is its route's own.
-      metadata: io === 'output' ? this.names : this.none,
-      cycles: 'ref',
-      reused: 'inline',
-      // `undefined` (an optional body) is no JSON value; what a transform makes is not told by zod.
-      unrepresentable: ({ zodSchema }) => (zodSchema._zod.def.type === 'undefined' ? { not: {} } : {}),
-      override: ({ zodSchema, jsonSchema }) => {
-        const described = this.describedAs.get(zodSchema);
-        if (described) Object.assign(jsonSchema, this.convert(described, io));
-        tidy(jsonSchema as Json);
-      },
-    }) as Json;
-    const { $schema: _dialect, $defs, ...root } = simplify(json) as Json;
-    const renamed = new Map<string, string>();
-    for (const name of Object.keys(($defs as Record<string, Json> | undefined) ?? {})) {
-      renamed.set(name, name.startsWith('__') ? `Schema${++this.unnamed}` : io === 'input' ? `${name}Input` : name);
-    }
-    const refer = (value: unknown): unknown => rewriteRefs(value, renamed);
-    for (const [name, def] of Object.entries(($defs as Record<string, Json> | undefined) ?? {})) {
-      const target = renamed.get(name)!;
-      const body = refer(def) as Json;
-      const existing = this.components[target];
-      if (existing && JSON.stringify(existing) !== JSON.stringify(body)) throw new Error(`Two different schemas named ${target}`);
-      this.components[target] = body;
-    }
-    return refer(root) as Json;
-  }
-}
-
-/** zod writes both a format and its own pattern for ids and instants: the format says it, shorter. */
-function tidy(json: Json): void {
-  if (typeof json.pattern === 'string' && (json.format === 'uuid' || json.format === 'date-time')) delete json.pattern;
-}
-
-/** `anyOf: [{not: {}}, X]` (an optional body: absent or X) is X; the body's `required: false` says the rest. */
-function simplify(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(simplify);
-  if (value === null || typeof value !== 'object') return value;
-  const out: Json = {};
-  for (const [key, item] of Object.entries(value)) out[key] = simplify(item);
-  if (Array.isArray(out.anyOf)) {
-    const members = (out.anyOf as Json[]).filter((member) => !(Object.keys(member).length === 1 && JSON.stringify(member.not) === '{}'));
-    if (members.length === 1 && Object.keys(out).length === 1) return members[0];
-    out.anyOf = members;
-  }
-  return out;
-}
-
-function rewriteRefs(value: unknown, renamed: ReadonlyMap<string, string>): unknown {
-  if (Array.isArray(value)) return value.map((item) => rewriteRefs(item, renamed));
-  if (value === null || typeof value !== 'object') return value;
-  const out: Json = {};
-  for (const [key, item] of Object.entries(value)) {
-    if (key === '$ref' && typeof item === 'string' && item.startsWith('#/$defs/')) {
-      const name = item.slice('#/$defs/'.length);
-      out[key] = `#/components/schemas/${renamed.get(name) ?? name}`;
-    } else out[key] = rewriteRefs(item, renamed);
-  }
-  return out;
-}
 
 /**
  * An object schema's properties as OpenAPI parameters (path or query). A query's defaults are filled in by
