@@ -54,6 +54,7 @@ import { installApiKeyGuard } from './api-keys/key-guard.ts';
 import { apiKeyRoutes } from './api-keys/routes.ts';
 import { installIdempotency } from './idempotency/idempotency.ts';
 import { accountRoutes } from './account/routes.ts';
+import { openApiRoutes } from './openapi/routes.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
@@ -143,6 +144,7 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
       reply.header('x-content-type-options', 'nosniff');
     });
     app.get('/api/health', async () => ({ ok: true }));
+    await app.register(openApiRoutes(), { prefix: '/api' });
     await app.register(authRoutes(deps), { prefix: '/api/auth' });
     await app.register(passwordRoutes(deps), { prefix: '/api/auth' });
     await app.register(profileRoutes(authenticator), { prefix: '/api' });

@@ -1,6 +1,5 @@
 /** Sign-up, sign-in (password and Google), refresh and sign-out: SPEC §7 under /api/auth. */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   googleLoginRequestSchema,
   loginRequestSchema,
@@ -9,6 +8,7 @@ import {
   registerRequestSchema,
   UI_MESSAGES,
 } from '../../src/domain/index.ts';
+import { logoutAllBodySchema } from '../../src/domain/contract/index.ts';
 import { ApiError } from '../shared/api-error.ts';
 import { parse } from '../http/validate.ts';
 import { AUTH_BODY_LIMIT, type AuthDependencies } from './dependencies.ts';
@@ -29,9 +29,6 @@ const sessionExpired = () =>
 /** 409, not 401: the session is fine, another tab just renewed it (see refresh-tokens.ts). */
 const renewedElsewhere = () =>
   new ApiError(409, 'SESSION_EXPIRED', 'This session was just renewed in another tab. Use the new tokens.');
-
-/** logout-all takes no fields: no body or an object, whose fields are ignored. */
-const emptyBodySchema = z.union([z.undefined(), z.object({})]);
 
 export function authRoutes(deps: AuthDependencies) {
   const { db, accessTokens, authenticator, rateLimits, hub } = deps;
@@ -111,7 +108,7 @@ export function authRoutes(deps: AuthDependencies) {
     app.post('/logout-all', options, async (request) => {
       // A signed-in session only: ending every session is not an API key's to do.
       const { user } = await authenticator.sessionFromRequest(request);
-      parse(emptyBodySchema, request.body);
+      parse(logoutAllBodySchema, request.body);
       await endAllSessions(db, hub, user.id);
       return { success: true };
     });

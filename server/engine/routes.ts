@@ -4,10 +4,10 @@
  * started in server/runs/routes.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Authenticator } from '../auth/authenticate.ts';
 import type { Database } from '../db/database.ts';
-import { idParamsSchema, idSchema, textSchema } from '../http/input.ts';
+import { optionsBodySchema, sampleBodySchema } from '../../src/domain/contract/index.ts';
+import { idParamsSchema } from '../http/input.ts';
 import { parse } from '../http/validate.ts';
 import { flowNotFound, versionNotFound, type WorkflowsForRuns } from '../workflows/runs-port.ts';
 import type { Engine } from './engine.ts';
@@ -24,23 +24,6 @@ export interface EngineRouteDependencies {
 
 /** SPEC §9's request timeout: a test that takes longer has lost its caller anyway. */
 export const TEST_STEP_TIMEOUT_MS = 30_000;
-
-const inputSchema = z.record(z.string(), z.unknown());
-export const sampleBodySchema = z.object({
-  workflow_id: idSchema,
-  version_id: idSchema,
-  step_name: z.string().regex(/^(trigger|step_[1-9]\d{0,8})$/, 'Enter a step name'),
-  input: inputSchema.optional(),
-});
-const name = textSchema(200, 1);
-export const optionsBodySchema = z.object({
-  piece_name: name,
-  action_name: name.optional(),
-  trigger_name: name.optional(),
-  property_name: name,
-  input: inputSchema.optional(),
-  search: textSchema(200).optional(),
-});
 
 export function engineRoutes({ db, authenticator, engine, workflows }: EngineRouteDependencies) {
   return async function register(app: FastifyInstance): Promise<void> {

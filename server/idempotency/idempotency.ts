@@ -19,9 +19,9 @@ import {
   IDEMPOTENCY_KEY_IN_FLIGHT_MESSAGE,
   IDEMPOTENCY_KEY_PATTERN,
   IDEMPOTENCY_KEY_REUSED_MESSAGE,
-  IDEMPOTENT_ROUTES,
   MALFORMED_IDEMPOTENCY_KEY_MESSAGE,
 } from '../../src/domain/contract/idempotency.ts';
+import { contractRoutes } from '../../src/domain/contract/routes.ts';
 import type { Authenticator } from '../auth/authenticate.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError } from '../shared/api-error.ts';
@@ -29,7 +29,8 @@ import { claimKey, findAnswer, releaseClaim, storeAnswer, takeOverStaleClaim } f
 
 /** A claim unanswered this long belongs to a request that died (a process killed mid-request). */
 const STALE_CLAIM_SECONDS = 5 * 60;
-const ROUTES = new Set(IDEMPOTENT_ROUTES.map((route) => `${route.method} /api${route.path}`));
+// The contract marks the creating POSTs (`idempotent: true`); the OpenAPI document reads the same flag.
+const ROUTES = new Set(contractRoutes.filter((route) => 'idempotent' in route && route.idempotent).map((route) => `${route.method} /api${route.path}`));
 
 interface HeldClaim {
   userId: string;

@@ -3,11 +3,11 @@
  * run) and GET /workflow/{id}/webhook (the URL a Webhook trigger listens on).
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Authenticator } from '../auth/authenticate.ts';
 import type { Database } from '../db/database.ts';
 import { listSamples } from '../engine/step-samples.ts';
-import { idParamsSchema, idSchema } from '../http/input.ts';
+import { runBodySchema } from '../../src/domain/contract/index.ts';
+import { idParamsSchema } from '../http/input.ts';
 import { parse } from '../http/validate.ts';
 import { ApiError } from '../shared/api-error.ts';
 import { READ_ONLY_WEBHOOK_MESSAGE } from '../../src/domain/contract/api-keys.ts';
@@ -24,11 +24,6 @@ export interface RunStartRouteDependencies {
   workflows: WorkflowsForRuns;
   appUrl: string;
 }
-
-export const runBodySchema = z
-  .object({ payload: z.unknown().optional(), version_id: idSchema.optional() })
-  .optional()
-  .transform((body) => body ?? {});
 
 export function runStartRoutes({ db, authenticator, runs, workflows, appUrl }: RunStartRouteDependencies) {
   return async function register(app: FastifyInstance): Promise<void> {

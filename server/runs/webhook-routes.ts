@@ -10,12 +10,12 @@ import { bucketKey, enforceRateLimits } from '../auth/rate-limit.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../shared/api-error.ts';
 import { MAX_JSON_DEPTH } from '../../src/domain/index.ts';
+import { WEBHOOK_SECRET_PATTERN } from '../../src/domain/contract/index.ts';
 import { saveSample } from '../engine/step-samples.ts';
 import type { Runs } from './runs.ts';
 import { quotaExceeded } from './errors.ts';
 
 export const WEBHOOK_PIECE = '@activepieces/piece-webhook';
-const SECRET = /^[0-9a-f]{64}$/;
 /** Headers that belong to the caller's browser session, never to the workflow. */
 const DROPPED_HEADERS = new Set(['cookie', 'authorization', 'proxy-authorization']);
 
@@ -46,7 +46,7 @@ export function webhookRoutes({ db, runs, perMinute }: { db: Database; runs: Pic
       config: { jsonDepth: MAX_JSON_DEPTH - 1 },
       handler: async (request, reply) => {
         const secret = (request.params as { secret?: unknown }).secret;
-        if (typeof secret !== 'string' || !SECRET.test(secret)) throw noListener();
+        if (typeof secret !== 'string' || !WEBHOOK_SECRET_PATTERN.test(secret)) throw noListener();
         const { rows } = await db.query<{ id: string; user_id: string; version_id: string | null; status: string; piece: string | null }>(
           `SELECT f.id, f.user_id, f.published_version_id AS version_id, f.status, v.content -> 'trigger' -> 'settings' ->> 'pieceName' AS piece
            FROM flows f LEFT JOIN flow_versions v ON v.id = f.published_version_id WHERE f.webhook_secret = $1`,

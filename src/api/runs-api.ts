@@ -10,40 +10,23 @@
  * Query keys: ['workflow-samples', flowId], ['workflow-webhook', flowId], ['piece-options', request].
  * Runs themselves stay under ['executions'] (executions-api.ts), so one invalidation refreshes every list.
  */
-import * as z from 'zod/mini';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { authenticatedClient } from './clients.ts';
 import { retryUnlessClientError, runDetailSchema, type RunDetail } from './executions-api.ts';
 import type { HttpClient } from './http-client.ts';
+import {
+  pieceOptionsReplySchema,
+  stepSamplesReplySchema,
+  stepTestResultSchema,
+  webhookUrlReplySchema,
+  type PieceOption,
+  type StepSample,
+  type StepTestResult,
+} from '../domain/contract/steps.ts';
 
-/** A test of one step ends like a step run, but only ever SUCCEEDED or FAILED (it never waits). */
-export const testStatusSchema = z.enum(['SUCCEEDED', 'FAILED']);
-
-/** What is kept of a step's latest test (its 'sample'): the trigger's saved payload is one too. */
-export const stepSampleSchema = z.object({
-  status: testStatusSchema,
-  output: z.unknown(),
-  error: z.nullish(z.string()),
-  /** Why it failed, as a SPEC §8 code: EXECUTION_TIMEOUT, MEMORY_ISSUE, PIECE_NOT_FOUND… */
-  code: z.nullish(z.string()),
-  /** A code step's console output, in order. */
-  logs: z.optional(z.array(z.string())),
-  duration: z.nullish(z.number()),
-  testedAt: z.string(),
-});
-export type StepSample = z.output<typeof stepSampleSchema>;
-
-export const stepTestResultSchema = z.extend(stepSampleSchema, { stepName: z.string() });
-export type StepTestResult = z.output<typeof stepTestResultSchema>;
-
-const samplesReplySchema = z.object({ samples: z.record(z.string(), stepSampleSchema) });
+export { pieceOptionSchema, stepSampleSchema, stepTestResultSchema, testStatusSchema } from '../domain/contract/steps.ts';
+export type { PieceOption, StepSample, StepTestResult } from '../domain/contract/steps.ts';
 export type StepSamples = Record<string, StepSample>;
-
-export const pieceOptionSchema = z.object({ label: z.string(), value: z.union([z.string(), z.number()]) });
-export type PieceOption = z.output<typeof pieceOptionSchema>;
-const optionsReplySchema = z.object({ options: z.array(pieceOptionSchema) });
-
-const webhookReplySchema = z.object({ url: z.string() });
 
 /** The trigger's sample is stored under this step name. */
 export const TRIGGER_SAMPLE = 'trigger';
@@ -83,7 +66,7 @@ export function createRunsApi(http: HttpClient) {
       return stepTestResultSchema.parse(await http.request('/workflow/sample', { method: 'POST', body }));
     },
     async samples(flowId: string, signal?: AbortSignal): Promise<StepSamples> {
-      return samplesReplySchema.parse(await http.request(`/workflow/${encodeURIComponent(flowId)}/samples`, { signal })).samples;
+      return stepSamplesReplySchema.parse(await http.request(`/workflow/${encodeURIComponent(flowId)}/samples`, { signal })).samples;
     },
     async pieceOptions(request: PieceOptionsRequest, signal?: AbortSignal): Promise<PieceOption[]> {
       const body = {
@@ -93,10 +76,10 @@ export function createRunsApi(http: HttpClient) {
         property_name: request.propertyName,
         search: request.search || undefined,
       };
-      return optionsReplySchema.parse(await http.request('/workflow/options', { method: 'POST', body, signal })).options;
+      return pieceOptionsReplySchema.parse(await http.request('/workflow/options', { method: 'POST', body, signal })).options;
     },
     async webhookUrl(flowId: string, signal?: AbortSignal): Promise<string> {
-      return webhookReplySchema.parse(await http.request(`/workflow/${encodeURIComponent(flowId)}/webhook`, { signal })).url;
+      return webhookUrlReplySchema.parse(await http.request(`/workflow/${encodeURIComponent(flowId)}/webhook`, { signal })).url;
     },
   };
 }

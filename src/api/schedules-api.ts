@@ -2,23 +2,13 @@
  * Schedules of the workflow service (SPEC §7): the workflows that run on a cron, and pausing one — which is
  * turning the workflow off (PUT /workflow/status DISABLED), so it leaves the list.
  */
-import * as z from 'zod/mini';
 import { queryOptions } from '@tanstack/react-query';
 import { authenticatedClient } from './clients.ts';
 import type { HttpClient } from './http-client.ts';
+import { scheduleListSchema, type Schedule } from '../domain/contract/schedules.ts';
 
-export const scheduleSchema = z.object({
-  workflowId: z.string(),
-  workflowName: z.string(),
-  cronExpression: z.string(),
-  timezone: z.string(),
-  nextRun: z.nullish(z.string()),
-  lastRun: z.nullish(z.string()),
-  status: z.string(),
-});
-export type Schedule = z.output<typeof scheduleSchema>;
-
-const scheduleListSchema = z.object({ data: z.array(scheduleSchema) });
+export { scheduleSchema } from '../domain/contract/schedules.ts';
+export type { Schedule } from '../domain/contract/schedules.ts';
 
 export function createSchedulesApi(http: HttpClient) {
   return {

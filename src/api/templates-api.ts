@@ -22,6 +22,7 @@ import {
   templateSchema,
   TOO_MANY_TAGS_MESSAGE,
   type Template,
+  type TemplateSummary,
   type TemplateVisibility,
 } from '../domain/contract/templates.ts';
 import { checkedBody } from './checked-body.ts';
@@ -37,7 +38,7 @@ export {
   TEMPLATE_VISIBILITIES,
   templateSchema,
 };
-export type { Template, TemplateVisibility };
+export type { Template, TemplateSummary, TemplateVisibility };
 
 // ---- the create form and its request ----
 
@@ -84,7 +85,7 @@ export async function createTemplate(request: CreateTemplateRequest, http: HttpC
   return templateSchema.parse(await http.request('/templates', { method: 'POST', body: checkedBody(templateFieldsSchema, request) }));
 }
 
-export async function listTemplates(signal?: AbortSignal, http: HttpClient = authenticatedClient): Promise<Template[]> {
+export async function listTemplates(signal?: AbortSignal, http: HttpClient = authenticatedClient): Promise<TemplateSummary[]> {
   return templateListSchema.parse(await http.request('/templates', { signal })).data;
 }
 

@@ -51,6 +51,7 @@ const shellRoutes: RouteObject[] = [
   { path: 'settings/profile', ...screen(() => import('./screens/settings/profile-screen.tsx')) },
   { path: 'settings/system', ...screen(() => import('./screens/settings/system/system-screen.tsx')) },
   { path: 'settings/api-keys', ...screen(() => import('./screens/settings/api-keys-screen.tsx')) },
+  { path: 'settings/api-reference', ...screen(() => import('./screens/settings/api-reference-screen.tsx')) },
   { path: 'settings/billing', ...screen(() => import('./screens/settings/billing/billing-screen.tsx')) },
   { path: 'settings/pricing', ...screen(() => import('./screens/settings/billing/pricing-screen.tsx')) },
   { path: 'settings/billing-history', ...screen(() => import('./screens/settings/billing/billing-history-screen.tsx')) },

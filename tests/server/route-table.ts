@@ -22,7 +22,15 @@ import {
   resetPasswordRequestSchema,
   toNestedFlowJson,
 } from '../../src/domain/index.ts';
-import { bucketsQuerySchema, periodQuerySchema, recentActivityQuerySchema, topPerformingQuerySchema } from '../../src/domain/contract/requests.ts';
+import {
+  bucketsQuerySchema,
+  optionsBodySchema,
+  periodQuerySchema,
+  recentActivityQuerySchema,
+  runBodySchema,
+  sampleBodySchema,
+  topPerformingQuerySchema,
+} from '../../src/domain/contract/requests.ts';
 import { billingPageQuerySchema } from '../../src/domain/contract/requests.ts';
 import { invoiceAddressBodySchema } from '../../src/domain/contract/billing.ts';
 import { createApiKeyBodySchema } from '../../src/domain/contract/requests.ts';
@@ -37,8 +45,6 @@ import { createConnectionBodySchema, deleteConnectionQuerySchema, testConnection
 import { updateConnectionBodySchema } from '../../src/domain/contract/connections.ts';
 import { BODY_LIMIT, type ServerOptions } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
-import { optionsBodySchema, sampleBodySchema } from '../../server/engine/routes.ts';
-import { runBodySchema } from '../../server/runs/routes.ts';
 import { createBodySchema as templateBodySchema } from '../../server/templates/schemas.ts';
 import {
   createBodySchema as variableCreateSchema,
@@ -317,6 +323,7 @@ const manualContent = (name: string) => flowOf(name, manualTrigger(), [code(1, '
 
 export const ROUTES: Record<string, RouteSpec> = {
   'GET /api/health': { auth: 'none' },
+  'GET /api/openapi.json': { auth: 'none' },
 
   'POST /api/auth/register': {
     auth: 'none',

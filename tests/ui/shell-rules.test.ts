@@ -65,6 +65,7 @@ describe('sections', () => {
       'Invoice Addresses /settings/invoice-addresses',
       'Connections /settings/connections',
       'System /settings/system',
+      'API Reference /settings/api-reference',
     ]);
   });
 

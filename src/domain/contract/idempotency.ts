@@ -3,8 +3,6 @@
  * request answers that request's result instead of creating again. Keys belong to one user; the server
  * keeps a key's answer for a day (server/idempotency).
  */
-import type { HttpMethod } from './routes.ts';
-
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 /** Set (to `true`) on an answer that is a replay of an earlier one. */
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -14,16 +12,7 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[\x20-\x7E]{1,255}$/;
 /** How long a key's answer is kept: a retry later than this creates again. */
 export const IDEMPOTENCY_KEY_HOURS = 24;
 
-/** The routes (paths relative to /api, Fastify's `:param` syntax) that take the header. */
-export const IDEMPOTENT_ROUTES: ReadonlyArray<{ method: HttpMethod; path: string }> = [
-  { method: 'POST', path: '/workflow' },
-  { method: 'POST', path: '/workflow/import' },
-  { method: 'POST', path: '/workflow/:id/duplicate' },
-  { method: 'POST', path: '/templates' },
-  { method: 'POST', path: '/templates/:id/use' },
-  { method: 'POST', path: '/variables' },
-  { method: 'POST', path: '/workflow/run/:id' },
-];
+/** Which routes take the header: those marked `idempotent: true` in `contractRoutes` (routes.ts). */
 
 // ---- the server's sentences ----
 

@@ -207,3 +207,49 @@ export const createApiKeyBodySchema = z.object({
   ),
 });
 export type CreateApiKeyBody = z.input<typeof createApiKeyBodySchema>;
+// ---- runs and the engine ----
+
+/** POST /workflow/run/:id: the trigger's payload (else its saved sample) and the version (else published, else latest). */
+export const runBodySchema = z.pipe(
+  z.optional(z.object({ payload: z.optional(z.unknown()), version_id: z.optional(idSchema) })),
+  z.transform((body) => body ?? {}),
+);
+export type RunBody = z.input<typeof runBodySchema>;
+
+const stepDataSchema = z.record(z.string(), z.unknown());
+/** Step names as the domain makes them (SPEC §9: step_N), and the trigger. */
+export const STEP_NAME = /^(trigger|step_[1-9]\d{0,8})$/;
+
+/** POST /workflow/sample: test one step of a version ('trigger' stores `input` as the trigger's sample). */
+export const sampleBodySchema = z.object({
+  workflow_id: idSchema,
+  version_id: idSchema,
+  step_name: z.string().check(z.regex(STEP_NAME, 'Enter a step name')),
+  input: z.optional(stepDataSchema),
+});
+export type SampleBody = z.input<typeof sampleBodySchema>;
+
+const pieceNameSchema = textSchema(200, 1);
+/** POST /workflow/options: the choices of a piece input with dynamic options. */
+export const optionsBodySchema = z.object({
+  piece_name: pieceNameSchema,
+  action_name: z.optional(pieceNameSchema),
+  trigger_name: z.optional(pieceNameSchema),
+  property_name: pieceNameSchema,
+  input: z.optional(stepDataSchema),
+  search: z.optional(textSchema(200)),
+});
+export type OptionsBody = z.input<typeof optionsBodySchema>;
+
+// ---- auth ----
+
+/** POST /auth/logout-all takes no fields: no body, or an object whose fields are ignored. */
+export const logoutAllBodySchema = z.union([z.undefined(), z.object({})]);
+
+// ---- webhooks ----
+
+/** A workflow's webhook secret: 32 random bytes in hex. Any other text is no listener (404, not 400). */
+export const WEBHOOK_SECRET_PATTERN = /^[0-9a-f]{64}$/;
+export const webhookParamsSchema = z.object({ secret: z.string().check(z.regex(WEBHOOK_SECRET_PATTERN)) });
+/** Whatever the caller's service sends (JSON, a form or text) becomes the trigger output's `body`. */
+export const webhookBodySchema = z.unknown();

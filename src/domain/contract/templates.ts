@@ -33,7 +33,8 @@ export const templateFieldsSchema = z.object(templateFields);
 
 // ---- replies ----
 
-export const templateSchema = z.object({
+/** A template without its flow, as GET /templates lists them. */
+export const templateSummarySchema = z.object({
   id: z.string(),
   title: z.string(),
   description: z._default(z.nullable(z.string()), null),
@@ -43,6 +44,13 @@ export const templateSchema = z.object({
   created: z.string(),
   authorName: z._default(z.nullable(z.string()), null),
   stepCount: z._default(z.number(), 0),
+  /** Whether the reader made it (and so may delete it). */
+  isOwner: z._default(z.boolean(), false),
+});
+export type TemplateSummary = z.output<typeof templateSummarySchema>;
+
+/** One template in full (GET /templates/:id, POST /templates). */
+export const templateSchema = z.extend(templateSummarySchema, {
   // The nested flow (Activepieces' form), checked node by node by the domain's fromNestedFlow where it
   // is needed (a recursive schema would recurse per step).
   flow: z.unknown(),
@@ -50,4 +58,4 @@ export const templateSchema = z.object({
 export type Template = z.output<typeof templateSchema>;
 
 /** GET /templates */
-export const templateListSchema = z.object({ data: z.array(templateSchema) });
+export const templateListSchema = z.object({ data: z.array(templateSummarySchema) });

@@ -48,6 +48,7 @@ export const SECTION_MODELS: readonly SectionModel[] = [
       { label: 'Invoice Addresses', to: '/settings/invoice-addresses' },
       { label: 'Connections', to: '/settings/connections' },
       { label: 'System', to: '/settings/system' },
+      { label: 'API Reference', to: '/settings/api-reference' },
     ],
   },
 ];
