@@ -56,7 +56,7 @@ describe('a restart on the same data', () => {
     const second = openPostgres({ url, schema });
     try {
       const applied = await Promise.all([migrate(first, MIGRATIONS), migrate(second, MIGRATIONS)]);
-      expect(applied.flat().sort()).toEqual(MIGRATIONS.map((m) => m.version));
+      expect(applied.flat().sort((x, y) => x - y)).toEqual(MIGRATIONS.map((m) => m.version));
       const { rows } = await first.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations');
       expect(rows[0]?.n).toBe(MIGRATIONS.length);
     } finally {
