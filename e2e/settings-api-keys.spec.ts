@@ -57,7 +57,7 @@ test('a key made in the UI lists workflows and starts a run; read-only keys only
   await expect(page.getByText('No API keys yet')).toBeVisible();
   const origin = new URL(page.url()).origin;
   await expect(page.locator('.empty-state')).toContainText(`curl -H "Authorization: Bearer fsk_…" ${origin}/api/workflow/paginate`);
-  await expect(page.getByRole('link', { name: 'API reference' })).toHaveAttribute('href', '/settings/api-reference');
+  await expect(page.getByRole('link', { name: 'API reference', exact: true })).toHaveAttribute('href', '/settings/api-reference');
 
   const secret = await createKeyInUi(page, 'CI deploy', 'Read and write');
   const shown = page.getByRole('dialog', { name: 'Copy your new API key' });
