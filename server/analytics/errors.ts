@@ -19,10 +19,13 @@ export async function errorAnalysis(db: Queryable, userId: string, period: Analy
   const byCode = FAILED_STATUSES.map((code) => ({ code, count: totals.byStatus[code] }))
     .filter((row) => row.count > 0)
     .sort((x, y) => y.count - x.count || x.code.localeCompare(y.code));
-  // By step; the step's name as the latest failure of the period called it.
+  // By step; the step's name as the latest failure of the period called it. The latest is the greatest
+  // (days since 2000, six digits) || name in bytewise order: a plain max, where an ordered array_agg sorted
+  // every row (the by-step query of a year on 1,000,000 runs: p50 70 → 46 ms on PGlite). Days as a number,
+  // not date text, whose form follows the server's DateStyle.
   const byStep = await db.query<{ workflow_id: string; workflow_name: string | null; step_name: string; step_display_name: string; count: number }>(
-    `SELECT s.flow_id AS workflow_id, ${LATEST_NAME_SQL('f')} AS workflow_name, s.step_name, s.step_display_name, s.count
-     FROM (SELECT flow_id, step_name, (array_agg(step_display_name ORDER BY day DESC))[1] AS step_display_name, sum(n)::int AS count
+    `SELECT s.flow_id AS workflow_id, ${LATEST_NAME_SQL('f')} AS workflow_name, s.step_name, substr(s.latest, 7) AS step_display_name, s.count
+     FROM (SELECT flow_id, step_name, max(lpad((day - DATE '2000-01-01')::text, 6, '0') || step_display_name COLLATE "C") AS latest, sum(n)::int AS count
            FROM (${failureRows(2)}) e GROUP BY flow_id, step_name HAVING sum(n) > 0) s
      JOIN flows f ON f.id = s.flow_id AND f.user_id = $1
      ORDER BY s.count DESC, workflow_name, s.step_name
