@@ -1,0 +1,16 @@
+import { startPgliteThread, sleep } from './common.mjs';
+import { makeWorkerUtils, run, Logger } from 'graphile-worker';
+const logger = new Logger(() => (level, message) => { if (!/Running .* migration/.test(message)) console.error(`${Date.now() % 100000} [gw ${level}]`, message); });
+const thread = await startPgliteThread({ socket: true });
+const cs = `postgres://postgres@127.0.0.1:${thread.port}/postgres`;
+const utils = await makeWorkerUtils({ connectionString: cs, logger });
+await utils.migrate();
+let n = 0;
+const runner = await run({ connectionString: cs, concurrency: Number(process.argv[2] ?? 2), pollInterval: 1000, preparedStatements: false, noHandleSignals: true, logger, taskList: { job: async () => { n++; console.error(Date.now() % 100000, 'job ran', n); } } });
+console.error('runner started');
+await utils.addJob('job', {}); console.error('added 1');
+await sleep(3000);
+await utils.addJobs([{ identifier: 'job', payload: {} }, { identifier: 'job', payload: {} }]); console.error('added 2');
+await sleep(3000);
+console.error('ran', n);
+process.exit(0);
