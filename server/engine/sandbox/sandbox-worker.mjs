@@ -1,6 +1,6 @@
 /**
  * The code-step sandbox's worker thread (issue #6). User code runs in QuickJS compiled to WebAssembly,
- * one fresh runtime per run: no `require`, `process`, `fetch`, file system or network exist inside it,
+ * each run in a fresh context (a realm of its own) of the thread's warm runtime (see `run`): no `require`, `process`, `fetch`, file system or network exist inside it,
  * the heap is capped (`memoryBytes`: past it the run ends MEMORY_LIMIT_EXCEEDED) and an interrupt
  * handler stops it at the deadline (TIMEOUT). The thread itself keeps the server's event loop free while
  * the code runs; code-sandbox.ts terminates the thread if it ever stops answering.
@@ -68,20 +68,40 @@ function classify(error) {
   return { reason: 'ERROR', message: name && name !== 'Error' ? `${name}: ${message}` : message };
 }
 
-function evaluate(runtime, context, logs, { source, inputsJson, timeoutMs, maxDataSize, maxDepth }) {
+/** Where the prepared context's console writes: the run going on now. */
+let currentLogs = [];
+
+/**
+ * A context as a run finds it: its console (text for the run's record, nothing else of the host is
+ * reachable) and the wrapper that calls the code, made ahead of the run (see `prepareNext`).
+ * The wrapper answers JSON text marked with the run's nonce: inputs are parsed by JSON.parse inside (as
+ * data: a "__proto__" key sets no prototype), and an answer without the mark is a run QuickJS cut short
+ * without an error value (out of memory while throwing). JSON's functions are taken now, before any code.
+ */
+function newRunContext() {
+  const context = runtime.newContext();
+  const consoleObject = context.newObject();
+  const log = context.newFunction('log', (...args) => {
+    if (currentLogs.length < MAX_LOG_LINES) currentLogs.push(args.map((arg) => String(context.dump(arg))).join(' ').slice(0, MAX_LOG_LINE));
+  });
+  for (const level of ['log', 'info', 'warn', 'error', 'debug']) context.setProp(consoleObject, level, log);
+  context.setProp(context.global, 'console', consoleObject);
+  log.dispose();
+  consoleObject.dispose();
+  const wrapper = context.unwrapResult(
+    context.evalCode(
+      `((parse, stringify) => (fn, json, nonce) => Promise.resolve().then(() => fn(parse(json)))` +
+        `.then((value) => stringify({ nonce, value: value === undefined || typeof value === 'function' || typeof value === 'symbol' ? null : value })))(JSON.parse, JSON.stringify)`,
+    ),
+  );
+  return { context, wrapper, dispose: () => (wrapper.alive && wrapper.dispose(), context.dispose()) };
+}
+
+function evaluate(runtime, { context, wrapper }, logs, { source, inputsJson, timeoutMs, maxDataSize, maxDepth }) {
   const deadline = Date.now() + timeoutMs;
   runtime.setInterruptHandler(shouldInterruptAfterDeadline(deadline));
+  currentLogs = logs;
   try {
-    // console.log and friends collect text for the run's record; nothing else of the host is reachable.
-    const consoleObject = context.newObject();
-    const log = context.newFunction('log', (...args) => {
-      if (logs.length < MAX_LOG_LINES) logs.push(args.map((arg) => String(context.dump(arg))).join(' ').slice(0, MAX_LOG_LINE));
-    });
-    for (const level of ['log', 'info', 'warn', 'error', 'debug']) context.setProp(consoleObject, level, log);
-    context.setProp(context.global, 'console', consoleObject);
-    log.dispose();
-    consoleObject.dispose();
-
     const moduleResult = context.evalCode(source, 'code.mjs', { type: 'module' });
     if (moduleResult.error) {
       const error = context.dump(moduleResult.error);
@@ -95,20 +115,11 @@ function evaluate(runtime, context, logs, { source, inputsJson, timeoutMs, maxDa
       codeFn.dispose();
       return { ok: false, reason: 'ERROR', message: 'The code must export a function named code: export const code = async (inputs) => { … }', logs };
     }
-    // The code is called through a wrapper that answers JSON text marked with this run's nonce: inputs
-    // are parsed by JSON.parse inside (as data: a "__proto__" key sets no prototype), and an answer
-    // without the mark is a run QuickJS cut short without an error value (out of memory while throwing).
     const nonce = `${Date.now()}-${Math.random()}`;
-    const wrapper = context.unwrapResult(
-      context.evalCode(
-        `(fn, json, nonce) => Promise.resolve().then(() => fn(JSON.parse(json)))` +
-          `.then((value) => JSON.stringify({ nonce, value: value === undefined || typeof value === 'function' || typeof value === 'symbol' ? null : value }))`,
-      ),
-    );
     const json = context.newString(inputsJson);
     const nonceHandle = context.newString(nonce);
     const called = context.callFunction(wrapper, context.undefined, codeFn, json, nonceHandle);
-    for (const handle of [wrapper, json, nonceHandle, codeFn]) handle.dispose();
+    for (const handle of [json, nonceHandle, codeFn]) handle.dispose();
     if (called.error) {
       const error = context.dump(called.error);
       called.error.dispose();
@@ -161,18 +172,92 @@ function evaluate(runtime, context, logs, { source, inputsJson, timeoutMs, maxDa
 }
 
 /**
- * One run in a fresh runtime. A runtime that hit its memory limit is left as it is: QuickJS may hold
- * objects it can no longer free, and freeing the runtime then fails an assertion and leaks its heap
- * inside this thread's WebAssembly memory. Such a thread answers `retire: true` and the pool replaces
- * it, so every later run starts in a clean thread.
+ * The thread's warm runtime and the fresh context the next run takes. A runtime is kept from run to run
+ * (creating one is a good part of a trivial step's cost), but every run gets a context of its own: a
+ * context is a whole JavaScript realm — its own global object, Object.prototype, Function, Promise… — and
+ * nothing of one context is reachable from another, so a global (or a patched prototype) left by one run
+ * is simply not there in the next, whoever's it is. The next context is made while the thread is idle,
+ * right after a run's answer has gone out, so a step does not wait for it; the used one is freed then too.
+ *
+ * A runtime is thrown away (and a new one made) when a run may have left something in it that a context
+ * does not own: jobs still pending in the runtime's job queue (a promise chain still going when the
+ * answer came, a FinalizationRegistry callback), a run that hit its deadline, or after RUNS_PER_RUNTIME
+ * runs (bounded growth of what a runtime shares: atoms, shapes, fragmentation). A runtime that hit its
+ * memory cap or could not be freed retires the whole thread, as before.
+ */
+const RUNS_PER_RUNTIME = 1000;
+let runtime = null;
+let runsOnRuntime = 0;
+/** A context made ahead of the next run (never used by any run yet). */
+let spare = null;
+
+function newRuntime() {
+  runtime = quickjs.newRuntime();
+  runtime.setMaxStackSize(STACK_BYTES);
+  runsOnRuntime = 0;
+}
+
+/** Frees the runtime (and the spare context); false when QuickJS could not free it. */
+function dropRuntime() {
+  const old = runtime;
+  const unused = spare;
+  runtime = null;
+  spare = null;
+  if (!old) return true;
+  quiet = true;
+  try {
+    unused?.dispose();
+    old.dispose();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    quiet = false;
+  }
+}
+
+function takeContext() {
+  if (!runtime) newRuntime();
+  const context = spare ?? newRunContext();
+  spare = null;
+  return context;
+}
+
+/** Idle work after an answer: free the used context (or runtime) and make the next run's context. */
+let retireAfterCleanup = false;
+function cleanUp(context, keepRuntime) {
+  quiet = true;
+  try {
+    context.dispose();
+  } catch {
+    keepRuntime = false;
+  } finally {
+    quiet = false;
+  }
+  if (!keepRuntime && !dropRuntime()) {
+    // Its memory is not clean: the next answer asks the pool to replace this thread.
+    retireAfterCleanup = true;
+    return;
+  }
+  prepareNext();
+}
+
+function prepareNext() {
+  if (!runtime) newRuntime();
+  spare ??= newRunContext();
+}
+
+/**
+ * One run in a fresh context (see above). Answers as soon as the outcome is known; `after` is the
+ * cleanup to do once the answer has been sent (null when the thread must retire instead).
  */
 function run(message) {
   const logs = [];
-  const runtime = quickjs.newRuntime();
+  const context = takeContext();
   runtime.setMemoryLimit(message.memoryBytes);
-  runtime.setMaxStackSize(STACK_BYTES);
-  const context = runtime.newContext();
   const answer = evaluate(runtime, context, logs, message);
+  runtime.removeInterruptHandler();
+  runsOnRuntime++;
   if (answer.blank) {
     // Out of memory, or code that threw null? A runtime that ran out of memory cannot be freed (objects
     // it could not release stay listed), so freeing it tells the two apart.
@@ -180,31 +265,41 @@ function run(message) {
     quiet = true;
     try {
       context.dispose();
-      runtime.dispose();
-      return rest;
     } catch {
-      return { ok: false, ...OUT_OF_MEMORY, logs, retire: true };
+      // Told apart below, by freeing the runtime.
     } finally {
       quiet = false;
     }
+    if (!dropRuntime()) return { answer: { ok: false, ...OUT_OF_MEMORY, logs, retire: true }, after: null };
+    return { answer: rest, after: prepareNext };
   }
-  if (answer.ok === false && answer.reason === 'MEMORY_LIMIT_EXCEEDED') return { ...answer, retire: true };
+  if (answer.ok === false && answer.reason === 'MEMORY_LIMIT_EXCEEDED') return { answer: { ...answer, retire: true }, after: null };
+  let keepRuntime = answer.ok || answer.reason !== 'TIMEOUT';
+  if (runsOnRuntime >= RUNS_PER_RUNTIME) keepRuntime = false;
   try {
-    context.dispose();
-    runtime.dispose();
-    return answer;
+    if (runtime.hasPendingJob()) keepRuntime = false;
   } catch {
-    return { ...answer, retire: true };
+    keepRuntime = false;
   }
+  return { answer, after: () => cleanUp(context, keepRuntime) };
 }
 
 parentPort.on('message', (message) => {
-  let answer;
+  let outcome;
   try {
-    answer = run(message);
+    outcome = run(message);
   } catch (error) {
-    answer = { ok: false, ...classify(error), logs: [], retire: true };
+    outcome = { answer: { ok: false, ...classify(error), logs: [], retire: true }, after: null };
   }
-  parentPort.postMessage({ id: message.id, ...answer });
+  if (retireAfterCleanup) outcome.answer.retire = true;
+  parentPort.postMessage({ id: message.id, ...outcome.answer });
+  if (!outcome.after) return;
+  try {
+    outcome.after();
+  } catch {
+    retireAfterCleanup = true;
+  }
 });
+// The first run's context is ready before the thread says it is.
+prepareNext();
 parentPort.postMessage({ ready: true });
