@@ -295,6 +295,7 @@ interface Workload {
 }
 
 async function throughput(workload: Workload, callers: Caller[], processes: ServerProcess[], runs: number, label: Pick<ThroughputFigures, 'database' | 'workerProcesses'>): Promise<ThroughputFigures> {
+  process.stderr.write(`engine bench: ${runs < 100 ? 'warming up, ' : ''}${workload.name}, ${label.database}${label.workerProcesses ? ` with ${label.workerProcesses} worker processes` : ''}, ${runs} runs…\n`);
   const sentAt = new Map<string, number>();
   const idsOf: string[][] = callers.map(() => []);
   const before = await Promise.all(processes.map((p) => p.probe()));
@@ -392,8 +393,8 @@ const runWorkload = (users: Users, kind: 'mapper' | 'code'): Workload => ({
 });
 
 /** A few runs of each workload first: the server's plans, caches and sandbox threads warm. */
-async function warmUp(workloads: Workload[], users: Users, processes: ServerProcess[]) {
-  for (const workload of workloads) await throughput(workload, users.callers, processes, users.callers.length * 4, { database: 'pglite' });
+async function warmUp(workloads: Workload[], users: Users, processes: ServerProcess[], label: Pick<ThroughputFigures, 'database' | 'workerProcesses'>) {
+  for (const workload of workloads) await throughput(workload, users.callers, processes, users.callers.length * 4, label);
 }
 
 // ---- code-step overhead: single runs, idle queue ----
@@ -472,7 +473,7 @@ export async function measureEngineFigures(): Promise<EngineFigures> {
   try {
     const users = await setUpUsers(server.base, callerCount, true);
     const workloads = [webhookWorkload(users), runWorkload(users, 'mapper'), runWorkload(users, 'code')];
-    await warmUp(workloads, users, [server]);
+    await warmUp(workloads, users, [server], { database: 'pglite' });
     for (const workload of workloads) figures.throughput.push(await throughput(workload, users.callers, [server], runs, { database: 'pglite' }));
     figures.codeOverhead = await codeOverhead(users);
     for (const caller of users.callers) caller.close();
@@ -490,7 +491,7 @@ export async function measureEngineFigures(): Promise<EngineFigures> {
     try {
       const users = await setUpUsers(one.base, callerCount, false);
       const workloads = [webhookWorkload(users), runWorkload(users, 'mapper')];
-      await warmUp(workloads, users, [one]);
+      await warmUp(workloads, users, [one], { database: 'postgres' });
       for (const workload of workloads) figures.throughput.push(await throughput(workload, users.callers, [one], runs, { database: 'postgres' }));
       for (const caller of users.callers) caller.close();
     } finally {
@@ -518,7 +519,7 @@ export async function measureEngineFigures(): Promise<EngineFigures> {
       processes.push(...(await Promise.all(Array.from({ length: workers }, () => startServer(serverDir, env())))));
       const users = await setUpUsers(web.base, callerCount, false);
       const workload = runWorkload(users, 'mapper');
-      await warmUp([workload], users, processes);
+      await warmUp([workload], users, processes, { database: 'postgres', workerProcesses: workers });
       figures.throughput.push(await throughput(workload, users.callers, processes, runs, { database: 'postgres', workerProcesses: workers }));
       for (const caller of users.callers) caller.close();
     } finally {
