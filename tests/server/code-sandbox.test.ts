@@ -125,7 +125,7 @@ describe('the code sandbox', () => {
   });
 
   it('keeps one run’s globals, prototypes and leftover jobs from the next run, of the same user or another', async () => {
-    // One thread: every run below takes a context of the same warm runtime.
+    // One thread: every run below runs on it, one after the other.
     const one = new CodeSandbox({ threads: 1, timeoutMs: 2000 });
     try {
       const setter = await one.run(
@@ -166,11 +166,33 @@ describe('the code sandbox', () => {
     }
   });
 
-  it('runs one code step after another on a warm runtime without running out of memory', async () => {
+  it('keeps a run’s realm for its own steps only: the next run, of the same user or another, starts clean', async () => {
+    const one = new CodeSandbox({ threads: 1, timeoutMs: 2000 });
+    try {
+      const setGlobal = `export const code = async (inputs) => { globalThis.leak = inputs.secret; Object.prototype.polluted = 'yes'; return 'set'; };`;
+      const probe = `export const code = async () => ({ leak: typeof globalThis.leak, polluted: ({}).polluted ?? null });`;
+      const clean = { ok: true, output: { leak: 'undefined', polluted: null }, logs: [] };
+      expect(await one.run(setGlobal, { secret: 'run 1' }, { owner: 'user-a', session: 'run-1' })).toMatchObject({ ok: true });
+      // Another run while run 1 still holds its realm on the only thread, then after run 1 ended.
+      expect(await one.run(probe, {}, { owner: 'user-a', session: 'run-2' })).toEqual(clean);
+      expect(await one.run(probe, {}, { owner: 'user-b', session: 'run-3' })).toEqual(clean);
+      one.endSession('run-1');
+      expect(await one.run(probe, {}, { owner: 'user-b', session: 'run-4' })).toEqual(clean);
+      // A run id seen again (a caller that reuses one) after its end gets a fresh realm too.
+      expect(await one.run(probe, {}, { owner: 'user-a', session: 'run-1' })).toEqual(clean);
+      // A step that hit its deadline leaves nothing to its run's next step either.
+      expect(await one.run(`export const code = () => { globalThis.leak = 'x'; for (;;) {} };`, {}, { session: 'run-5', timeoutMs: 300 })).toMatchObject({ ok: false, reason: 'TIMEOUT' });
+      expect(await one.run(probe, {}, { session: 'run-5' })).toEqual(clean);
+    } finally {
+      await one.close();
+    }
+  });
+
+  it('runs one code step after another on a thread without running out of memory', async () => {
     const one = new CodeSandbox({ threads: 1, memoryBytes: 16 * 1024 * 1024, timeoutMs: 5000 });
     try {
       // Each run keeps about 5 MB of objects that point at each other on its global object: freed only
-      // when its context is (and its cycles collected), or the fourth run would pass the 16 MB cap.
+      // when its realm is, or the fourth run would pass the 16 MB cap.
       const source = `export const code = async (inputs) => {
         const nodes = [];
         for (let i = 0; i < 200000; i++) { const node = { i, text: 'node ' + i }; node.self = node; nodes.push(node); }

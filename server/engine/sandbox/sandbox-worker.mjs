@@ -1,13 +1,13 @@
 /**
  * The code-step sandbox's worker thread (issue #6). User code runs in QuickJS compiled to WebAssembly,
- * each run in a fresh context (a realm of its own) of the thread's warm runtime (see `run`): no `require`, `process`, `fetch`, file system or network exist inside it,
- * the heap is capped (`memoryBytes`: past it the run ends MEMORY_LIMIT_EXCEEDED) and an interrupt
+ * each run in a realm of its own (a runtime and its context) kept between the run's steps (see `run`):
+ * no `require`, `process`, `fetch`, file system or network exist inside it, the heap is capped (`memoryBytes`: past it the run ends MEMORY_LIMIT_EXCEEDED) and an interrupt
  * handler stops it at the deadline (TIMEOUT). The thread itself keeps the server's event loop free while
  * the code runs; code-sandbox.ts terminates the thread if it ever stops answering.
  *
  * Plain JavaScript (not TypeScript): a worker thread is a new Node instance, loaded without tsx.
  *
- * Message in:  { id, source, inputsJson, memoryBytes, timeoutMs, maxDataSize, maxDepth }
+ * Message in:  { id, source, inputsJson, memoryBytes, timeoutMs, maxDataSize, maxDepth, session? } | { end: session }
  * Message out: { id, ok: true, outputJson, logs }
  *            | { id, ok: false, reason: 'TIMEOUT' | 'MEMORY_LIMIT_EXCEEDED' | 'ERROR', message, logs, outputLimit?: 'size' | 'depth' }
  * Data crosses as JSON text both ways (never a cloned object: cloning recurses); an output past its size
@@ -78,7 +78,7 @@ let currentLogs = [];
  * data: a "__proto__" key sets no prototype), and an answer without the mark is a run QuickJS cut short
  * without an error value (out of memory while throwing). JSON's functions are taken now, before any code.
  */
-function newRunContext() {
+function newRunContext(runtime) {
   const context = runtime.newContext();
   const consoleObject = context.newObject();
   const log = context.newFunction('log', (...args) => {
@@ -94,7 +94,7 @@ function newRunContext() {
         `.then((value) => stringify({ nonce, value: value === undefined || typeof value === 'function' || typeof value === 'symbol' ? null : value })))(JSON.parse, JSON.stringify)`,
     ),
   );
-  return { context, wrapper, dispose: () => (wrapper.alive && wrapper.dispose(), context.dispose()) };
+  return { context, wrapper };
 }
 
 function evaluate(runtime, { context, wrapper }, logs, { source, inputsJson, timeoutMs, maxDataSize, maxDepth }) {
@@ -172,119 +172,120 @@ function evaluate(runtime, { context, wrapper }, logs, { source, inputsJson, tim
 }
 
 /**
- * The thread's warm runtime and the fresh context the next run takes. A runtime is kept from run to run
- * (creating one is a good part of a trivial step's cost), but every run gets a context of its own: a
- * context is a whole JavaScript realm — its own global object, Object.prototype, Function, Promise… — and
- * nothing of one context is reachable from another, so a global (or a patched prototype) left by one run
- * is simply not there in the next, whoever's it is. The next context is made while the thread is idle,
- * right after a run's answer has gone out, so a step does not wait for it; the used one is freed then too.
+ * Realms (a QuickJS runtime and its one context). A run's code steps share one realm, kept on this
+ * thread between its steps (`session`: the run's id), so only a run's first step pays for making one,
+ * and it is made ahead while the thread is idle (`spare`). A realm never serves two runs: no value,
+ * global, prototype, pending job or memory of one run is there for another run, whoever's it is (each
+ * realm has its own heap and memory cap, as when every step had a fresh runtime). A step without a
+ * session (Test step) gets a realm of its own, freed after it.
  *
- * A runtime is thrown away (and a new one made) when a run may have left something in it that a context
- * does not own: jobs still pending in the runtime's job queue (a promise chain still going when the
- * answer came, a FinalizationRegistry callback), a run that hit its deadline, or after RUNS_PER_RUNTIME
- * runs (bounded growth of what a runtime shares: atoms, shapes, fragmentation). A runtime that hit its
- * memory cap or could not be freed retires the whole thread, as before.
+ * A run's realm is freed when the pool says the run ended (`{ end }`), when a step hit its deadline or
+ * left jobs pending, after STEPS_PER_REALM steps (every step's module stays loaded in its realm), or when
+ * more than MAX_REALMS runs hold one on this thread (the least recently used goes; its next step gets a
+ * fresh realm). A realm that hit its memory cap or could not be freed retires the whole thread.
  */
-const RUNS_PER_RUNTIME = 1000;
-let runtime = null;
-let runsOnRuntime = 0;
-/** A context made ahead of the next run (never used by any run yet). */
+const STEPS_PER_REALM = 50;
+const MAX_REALMS = 6;
+/** The realm made ahead for the next run's first step (never used yet). */
 let spare = null;
-
-function newRuntime() {
-  runtime = quickjs.newRuntime();
-  runtime.setMaxStackSize(STACK_BYTES);
-  runsOnRuntime = 0;
-}
-
-/** Frees the runtime (and the spare context); false when QuickJS could not free it. */
-function dropRuntime() {
-  const old = runtime;
-  const unused = spare;
-  runtime = null;
-  spare = null;
-  if (!old) return true;
-  quiet = true;
-  try {
-    unused?.dispose();
-    old.dispose();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    quiet = false;
-  }
-}
-
-function takeContext() {
-  if (!runtime) newRuntime();
-  const context = spare ?? newRunContext();
-  spare = null;
-  return context;
-}
-
-/** Idle work after an answer: free the used context (or runtime) and make the next run's context. */
+/** Runs' realms, least recently used first. */
+const realms = new Map();
+/** A realm could not be freed: the next answer asks the pool to replace this thread. */
 let retireAfterCleanup = false;
-function cleanUp(context, keepRuntime) {
+
+function newRealm() {
+  const runtime = quickjs.newRuntime();
+  runtime.setMaxStackSize(STACK_BYTES);
+  return { runtime, ...newRunContext(runtime), steps: 0 };
+}
+
+function freeRealm(realm) {
   quiet = true;
   try {
-    context.dispose();
+    if (realm.wrapper.alive) realm.wrapper.dispose();
+    realm.context.dispose();
+    realm.runtime.dispose();
   } catch {
-    keepRuntime = false;
+    retireAfterCleanup = true;
   } finally {
     quiet = false;
   }
-  if (!keepRuntime && !dropRuntime()) {
-    // Its memory is not clean: the next answer asks the pool to replace this thread.
-    retireAfterCleanup = true;
-    return;
+}
+
+function takeRealm(session) {
+  const kept = session === undefined ? undefined : realms.get(session);
+  if (kept) {
+    realms.delete(session);
+    return kept;
   }
+  const realm = spare ?? newRealm();
+  spare = null;
+  return realm;
+}
+
+/** Idle work after an answer: keep or free the realm used, and make the next run's. */
+function cleanUp(realm, session, keep) {
+  if (keep) {
+    realms.set(session, realm);
+    for (const [oldest, old] of realms) {
+      if (realms.size <= MAX_REALMS) break;
+      realms.delete(oldest);
+      freeRealm(old);
+    }
+  } else freeRealm(realm);
   prepareNext();
 }
 
 function prepareNext() {
-  if (!runtime) newRuntime();
-  spare ??= newRunContext();
+  spare ??= newRealm();
 }
 
 /**
- * One run in a fresh context (see above). Answers as soon as the outcome is known; `after` is the
+ * One step in its run's realm (see above). Answers as soon as the outcome is known; `after` is the
  * cleanup to do once the answer has been sent (null when the thread must retire instead).
  */
 function run(message) {
   const logs = [];
-  const context = takeContext();
+  const realm = takeRealm(message.session);
+  const { runtime } = realm;
   runtime.setMemoryLimit(message.memoryBytes);
-  const answer = evaluate(runtime, context, logs, message);
+  const answer = evaluate(runtime, realm, logs, message);
   runtime.removeInterruptHandler();
-  runsOnRuntime++;
+  realm.steps++;
   if (answer.blank) {
     // Out of memory, or code that threw null? A runtime that ran out of memory cannot be freed (objects
     // it could not release stay listed), so freeing it tells the two apart.
     const { blank: _blank, ...rest } = answer;
     quiet = true;
     try {
-      context.dispose();
+      realm.wrapper.dispose();
+      realm.context.dispose();
+      runtime.dispose();
     } catch {
-      // Told apart below, by freeing the runtime.
+      return { answer: { ok: false, ...OUT_OF_MEMORY, logs, retire: true }, after: null };
     } finally {
       quiet = false;
     }
-    if (!dropRuntime()) return { answer: { ok: false, ...OUT_OF_MEMORY, logs, retire: true }, after: null };
     return { answer: rest, after: prepareNext };
   }
   if (answer.ok === false && answer.reason === 'MEMORY_LIMIT_EXCEEDED') return { answer: { ...answer, retire: true }, after: null };
-  let keepRuntime = answer.ok || answer.reason !== 'TIMEOUT';
-  if (runsOnRuntime >= RUNS_PER_RUNTIME) keepRuntime = false;
+  let keep = message.session !== undefined && (answer.ok || answer.reason !== 'TIMEOUT') && realm.steps < STEPS_PER_REALM;
   try {
-    if (runtime.hasPendingJob()) keepRuntime = false;
+    if (runtime.hasPendingJob()) keep = false;
   } catch {
-    keepRuntime = false;
+    keep = false;
   }
-  return { answer, after: () => cleanUp(context, keepRuntime) };
+  return { answer, after: () => cleanUp(realm, message.session, keep) };
 }
 
 parentPort.on('message', (message) => {
+  if (message.end !== undefined) {
+    // The run ended (or its next step went to another thread): its realm goes.
+    const realm = realms.get(message.end);
+    realms.delete(message.end);
+    if (realm) freeRealm(realm);
+    return;
+  }
   let outcome;
   try {
     outcome = run(message);
@@ -300,6 +301,6 @@ parentPort.on('message', (message) => {
     retireAfterCleanup = true;
   }
 });
-// The first run's context is ready before the thread says it is.
+// The first run's realm is ready before the thread says it is.
 prepareNext();
 parentPort.postMessage({ ready: true });
