@@ -4,8 +4,9 @@
  * this process drive it over HTTP at once, each signed in as a user of its own with its own workflows:
  * - webhook → 1 data-mapper step: POST /api/webhooks/{secret}, end to end (HTTP in → run SUCCEEDED);
  * - 10 data-mapper steps and 10 code steps: POST /api/workflow/run/{id}, 2,000 runs queued;
- * - the code-step overhead over a mapper step: single runs on an idle queue, the recorded step durations
- *   and the whole runs' durations (per step);
+ * - single runs on an idle queue, one at a time: request → RUNNING and → finished of the mapper runs, and
+ *   the code-step overhead over a mapper step from the whole runs' durations (10 steps each, so the
+ *   records' millisecond times resolve 0.1 ms per step) and from the steps' recorded durations (whole ms);
  * - on PostgreSQL (BENCH_DATABASE_URL): the same two throughputs on one server, then one web process
  *   (RUN_WORKERS_ENABLED=false, takes every call) and 1, 2 and 4 worker processes.
  * A run's end is heard on the live socket (`run_finished`, what the editor waits for); its times come
@@ -20,17 +21,20 @@
  * the environment are passed to the servers.
  *
  * Why the bench before issue 15 said ~60 runs/s where 16 callers on `npm start` recorded 175–195 (same
- * 10-mapper workflow), each measured on this machine:
- * 1. One user. Every run belonged to one user, so RUN_CONCURRENCY_PER_USER (4) capped the runs going at
- *    once below RUN_CONCURRENCY (5), and each claim's per-user count passed over that user's waiting runs.
- * 2. One event loop. The server lived in the bench's process: the HTTP callers, their JSON, the server's
- *    routes, its run workers and the wait loop all shared one thread of a 2-core machine.
- * 3. How the end was found: every 5 ms a `count(*) … WHERE id = ANY(200 ids)` on the server's own
- *    database — on PGlite one connection, so every poll queued in front of the workers' claims and writes.
- * 4. Warm-up: 200 runs of which the first ones also start the database's plans and caches, and the
- *    throughput counted the 10 sequential batches of 20 POSTs (each batch awaited) as part of the runs.
- * 5. It ran the code workflow first: 200 runs of 10 code steps (a fresh QuickJS runtime each) before the
- *    mapper ones, on a server whose database was still catching up with the first batch's records.
+ * 10-mapper workflow). On PGlite the database's thread is what a run waits for: this bench's probe finds
+ * it busy ~25 ms per run against ~7 ms on the server's thread (a contended machine; 11–12 messages to the
+ * database thread per run), i.e. ~95 % busy at the measured throughput. So whatever else asks the
+ * database, or takes the server's thread, comes straight off the runs per second. The old bench:
+ * 1. found the end by polling: every 5 ms a `count(*) … WHERE id = ANY(200 uuids)` on the server's own
+ *    single connection, each costing about as much database time as 7 trivial queries (measured on PGlite:
+ *    7.5× `SELECT 1`) — up to ~170 polls a second queued in front of the workers' claims and writes;
+ * 2. ran the server in the bench's own process: the callers' fetch client, their JSON and the wait loop shared
+ *    the server's thread (HTTP, routes, run workers, the engine's walk) on a 2-core machine;
+ * 3. had one user: RUN_CONCURRENCY_PER_USER (4) kept the runs going at once below RUN_CONCURRENCY (5);
+ * 4. timed 200 runs queued in 10 awaited batches of 20 POSTs, a second or three in all, so start-up (idle
+ *    workers, cold plans, the first sandbox threads for the code workflow it ran first) weighed in.
+ * Here the server has its processes to itself, callers are 16 users in this process, the end is heard on
+ * the live socket (what the editor does), a warm-up precedes every figure, and 2,000 runs are queued.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -97,6 +101,9 @@ export interface EngineFigures {
     overheadPerStepMs: number;
     /** (p50 run of 10 code steps − p50 run of 10 mapper steps) / 10. */
     overheadPerStepWholeRunMs: number;
+    /** The mapper runs, one at a time on an idle queue: from the request to RUNNING and to finished. */
+    idleToRunningMs: Summary;
+    idleToFinishedMs: Summary;
   };
 }
 
@@ -402,12 +409,17 @@ async function warmUp(workloads: Workload[], users: Users, processes: ServerProc
 async function codeOverhead(users: Users) {
   const caller = users.callers[0]!;
   const single = async (flowId: string) => {
+    const sent = Date.now();
     const { id } = await caller.api.call('POST', `/workflow/run/${flowId}`, { payload: { n: 0 } });
     await caller.waitFor([id]);
     const run = await caller.api.call('GET', `/workflow/execution/${id}`);
-    const steps = (run.steps as Array<{ type: string; duration?: number | null }>).filter((step) => step.type !== 'PIECE_TRIGGER' && step.type !== 'trigger');
-    return { runMs: Date.parse(run.finishTime) - Date.parse(run.startTime), stepMs: steps.map((step) => Number(step.duration ?? 0)) };
+    const steps = run.steps as Array<{ duration?: number | null }>;
+    const start = Date.parse(run.startTime);
+    const finish = Date.parse(run.finishTime);
+    return { runMs: finish - start, stepMs: steps.map((step) => Number(step.duration ?? 0)), toRunning: start - sent, toFinished: finish - sent };
   };
+  const toRunning: number[] = [];
+  const toFinished: number[] = [];
   const codeSteps: number[] = [];
   const mapperSteps: number[] = [];
   const codeRuns: number[] = [];
@@ -420,6 +432,8 @@ async function codeOverhead(users: Users) {
     mapperSteps.push(...mapper.stepMs.slice(-10));
     codeRuns.push(code.runMs);
     mapperRuns.push(mapper.runMs);
+    toRunning.push(mapper.toRunning);
+    toFinished.push(mapper.toFinished);
   }
   const codeStepMs = summarise(codeSteps);
   const mapperStepMs = summarise(mapperSteps);
@@ -428,6 +442,8 @@ async function codeOverhead(users: Users) {
     mapperStepMs,
     overheadPerStepMs: codeStepMs.p50 - mapperStepMs.p50,
     overheadPerStepWholeRunMs: (summarise(codeRuns).p50 - summarise(mapperRuns).p50) / 10,
+    idleToRunningMs: summarise(toRunning),
+    idleToFinishedMs: summarise(toFinished),
   };
 }
 
@@ -548,5 +564,7 @@ export function printEngineFigures(f: EngineFigures): void {
   const line = (s: Summary) => `p50 ${s.p50.toFixed(2)} ms · p95 ${s.p95.toFixed(2)} ms · n=${s.n}`;
   console.log(`  one trivial code step (recorded, idle)   ${line(o.codeStepMs)}`);
   console.log(`  one mapper step (recorded, idle)         ${line(o.mapperStepMs)}`);
-  console.log(`  code-step overhead over a mapper step    ${o.overheadPerStepMs.toFixed(2)} ms (step records) · ${o.overheadPerStepWholeRunMs.toFixed(2)} ms (whole runs / 10)`);
+  console.log(`  code-step overhead over a mapper step    ${o.overheadPerStepWholeRunMs.toFixed(2)} ms (whole runs / 10) · ${o.overheadPerStepMs.toFixed(2)} ms (step records, whole ms)`);
+  console.log(`  idle queue, 10 mapper steps: →RUNNING    ${line(o.idleToRunningMs)}`);
+  console.log(`  idle queue, 10 mapper steps: →finished   ${line(o.idleToFinishedMs)}`);
 }
