@@ -336,7 +336,8 @@ async function throughput(workload: Workload, callers: Caller[], processes: Serv
       toFinished.push(run.finish - sent);
     }
   }
-  const total = (field: keyof ProbeSnapshot) => after.reduce((sum, snapshot, i) => sum + (snapshot[field] - before[i]![field]), 0) / runs;
+  // Never below zero: a thread that ended between the readings leaves its last reading, a hair off.
+  const total = (field: keyof ProbeSnapshot) => Math.max(0, after.reduce((sum, snapshot, i) => sum + (snapshot[field] - before[i]![field]), 0) / runs);
   return {
     name: workload.name,
     ...label,
