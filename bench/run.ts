@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: figures, not tests. Prints a table per area; `--json` prints one JSON object instead.
  * `--only editor`, `--only layout`, `--only server`, `--only engine`, `--only run-path`, `--only hardening` or `--only analytics` runs one area (analytics: `--analytics-runs N`,
- * default 1,000,000; BENCH_DATABASE_URL adds PostgreSQL). Run with --expose-gc (the npm script does) so heap
+ * default 1,000,000; BENCH_DATABASE_URL adds PostgreSQL; engine: see bench/engine.ts for its options, e.g.
+ * `--server-dir DIR` to drive another checkout's server). Run with --expose-gc (the npm script does) so heap
  * growth is measured after a collection.
  */
 import { measureAnalyticsFigures, printAnalyticsFigures } from './analytics.ts';

@@ -50,9 +50,18 @@ export function createEngine({ db, readVersion, notifyUser, settings, valuesCiph
     maxDelayMs: settings.maxDelayMs,
     resolveConnection: createConnectionResolver(db, valuesCipher),
   });
-  const runCode = (source: string, inputs: unknown, owner?: string) => sandbox.run(source, inputs, owner ? { owner } : {});
+  const runCode = (source: string, inputs: unknown, owner?: string, session?: string) =>
+    sandbox.run(source, inputs, { ...(owner ? { owner } : {}), ...(session ? { session } : {}) });
+  const executor = createRunExecutor({ readVersion, runCode, pieceAction, limits: settings.runLimits });
   return {
-    executeRun: createRunExecutor({ readVersion, runCode, pieceAction, limits: settings.runLimits }),
+    // The run's code steps shared one sandbox realm (its id is the session): freed when the run ends.
+    executeRun: async (run, signal, onProgress) => {
+      try {
+        return await executor(run, signal, onProgress);
+      } finally {
+        sandbox.endSession(run.runId);
+      }
+    },
     testStep: (version, userId, stepName, input, signal) => testStep({ db, runCode, pieceAction, limits: settings.runLimits }, version, userId, stepName, input, signal),
     testConnection: (userId, connectionName, url, signal) => testConnection(pieceAction, userId, connectionName, url, signal),
     close: () => sandbox.close(),

@@ -46,8 +46,11 @@ export interface PieceContext {
 export type PieceAction = (input: Record<string, unknown>, context: PieceContext) => Promise<unknown>;
 
 export interface EngineDeps {
-  /** `owner`: whose code it is, so the sandbox shares its threads fairly between users. */
-  runCode(source: string, inputs: unknown, owner?: string): Promise<CodeResult>;
+  /**
+   * `owner`: whose code it is, so the sandbox shares its threads fairly between users; `session`: the
+   * run, whose code steps may share one sandbox realm (never with another run).
+   */
+  runCode(source: string, inputs: unknown, owner?: string, session?: string): Promise<CodeResult>;
   /** The action implementation, or undefined when the piece or action is unknown (PIECE_NOT_FOUND). */
   pieceAction(pieceName: string, actionName: string | undefined): PieceAction | undefined;
   userId: string;
@@ -130,7 +133,7 @@ export async function executeFlow(version: FlatVersion, triggerOutput: unknown, 
           const input = resolve(step.settings.input ?? {}) as Record<string, unknown>;
           budget.admit(input, 'The step’s input');
           record.input = input;
-          const result = await deps.runCode(step.settings.sourceCode?.code ?? '', input, deps.userId);
+          const result = await deps.runCode(step.settings.sourceCode?.code ?? '', input, deps.userId, deps.runId);
           if (result.logs.length > 0) {
             budget.logs(result.logs);
             record.logs = result.logs;

@@ -123,4 +123,88 @@ describe('the code sandbox', () => {
     );
     expect(results.map((result) => (result.ok ? result.output : result.reason))).toEqual([10, 20, 30, 40, 50]);
   });
+
+  it('keeps one run’s globals, prototypes and leftover jobs from the next run, of the same user or another', async () => {
+    // One thread: every run below runs on it, one after the other.
+    const one = new CodeSandbox({ threads: 1, timeoutMs: 2000 });
+    try {
+      const setter = await one.run(
+        `export const code = async () => {
+           globalThis.leak = 'secret of user a';
+           Object.prototype.polluted = 'yes';
+           Array.prototype.push = () => 'hijacked';
+           JSON.stringify = () => '"forged"';
+           console.log = () => {};
+           return 'set';
+         };`,
+        {},
+        { owner: 'user-a' },
+      );
+      expect(setter).toEqual({ ok: true, output: 'set', logs: [] });
+      const probe = `export const code = async () => {
+        const list = [];
+        list.push(1);
+        console.log('mine');
+        return { leak: typeof globalThis.leak, polluted: ({}).polluted ?? null, push: list.length, json: JSON.stringify({ a: 1 }), counter: typeof globalThis.counter };
+      };`;
+      const clean = { ok: true, output: { leak: 'undefined', polluted: null, push: 1, json: '{"a":1}', counter: 'undefined' }, logs: ['mine'] };
+      expect(await one.run(probe, {}, { owner: 'user-a' })).toEqual(clean);
+      expect(await one.run(probe, {}, { owner: 'user-b' })).toEqual(clean);
+      // A promise chain that never ends is cut at its deadline: none of its jobs may run in a later run.
+      const looper = await one.run(
+        `export const code = async () => {
+           Promise.resolve().then(function again() { globalThis.counter = (globalThis.counter ?? 0) + 1; console.log('left over'); return Promise.resolve().then(again); });
+           return 'looping';
+         };`,
+        {},
+        { owner: 'user-a', timeoutMs: 300 },
+      );
+      expect(looper).toMatchObject({ ok: false, reason: 'TIMEOUT' });
+      expect(await one.run(probe, {}, { owner: 'user-b' })).toEqual(clean);
+    } finally {
+      await one.close();
+    }
+  });
+
+  it('keeps a run’s realm for its own steps only: the next run, of the same user or another, starts clean', async () => {
+    const one = new CodeSandbox({ threads: 1, timeoutMs: 2000 });
+    try {
+      const setGlobal = `export const code = async (inputs) => { globalThis.leak = inputs.secret; Object.prototype.polluted = 'yes'; return 'set'; };`;
+      const probe = `export const code = async () => ({ leak: typeof globalThis.leak, polluted: ({}).polluted ?? null });`;
+      const clean = { ok: true, output: { leak: 'undefined', polluted: null }, logs: [] };
+      expect(await one.run(setGlobal, { secret: 'run 1' }, { owner: 'user-a', session: 'run-1' })).toMatchObject({ ok: true });
+      // Another run while run 1 still holds its realm on the only thread, then after run 1 ended.
+      expect(await one.run(probe, {}, { owner: 'user-a', session: 'run-2' })).toEqual(clean);
+      expect(await one.run(probe, {}, { owner: 'user-b', session: 'run-3' })).toEqual(clean);
+      one.endSession('run-1');
+      expect(await one.run(probe, {}, { owner: 'user-b', session: 'run-4' })).toEqual(clean);
+      // A run id seen again (a caller that reuses one) after its end gets a fresh realm too.
+      expect(await one.run(probe, {}, { owner: 'user-a', session: 'run-1' })).toEqual(clean);
+      // A step that hit its deadline leaves nothing to its run's next step either.
+      expect(await one.run(`export const code = () => { globalThis.leak = 'x'; for (;;) {} };`, {}, { session: 'run-5', timeoutMs: 300 })).toMatchObject({ ok: false, reason: 'TIMEOUT' });
+      expect(await one.run(probe, {}, { session: 'run-5' })).toEqual(clean);
+    } finally {
+      await one.close();
+    }
+  });
+
+  it('runs one code step after another on a thread without running out of memory', async () => {
+    const one = new CodeSandbox({ threads: 1, memoryBytes: 16 * 1024 * 1024, timeoutMs: 5000 });
+    try {
+      // Each run keeps about 5 MB of objects that point at each other on its global object: freed only
+      // when its realm is, or the fourth run would pass the 16 MB cap.
+      const source = `export const code = async (inputs) => {
+        const nodes = [];
+        for (let i = 0; i < 200000; i++) { const node = { i, text: 'node ' + i }; node.self = node; nodes.push(node); }
+        nodes[0].all = nodes;
+        globalThis.kept = nodes;
+        return inputs.n;
+      };`;
+      const results = [];
+      for (let n = 0; n < 6; n++) results.push(await one.run(source, { n }));
+      expect(results.map((result) => (result.ok ? result.output : result.reason))).toEqual([0, 1, 2, 3, 4, 5]);
+    } finally {
+      await one.close();
+    }
+  });
 });

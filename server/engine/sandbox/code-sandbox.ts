@@ -39,6 +39,11 @@ export interface CodeRunLimits {
   timeoutMs?: number;
   /** Whose code this is; see `threadsPerOwner`. */
   owner?: string;
+  /**
+   * The run this step belongs to: a run's steps share one realm (made once, kept on its thread until
+   * `endSession`), never another run's. Without it the step gets a realm of its own.
+   */
+  session?: string;
 }
 
 export const DEFAULT_CODE_MEMORY_BYTES = 64 * 1024 * 1024;
@@ -48,6 +53,7 @@ export const DEFAULT_CODE_DATA_SIZE = 2 * 1024 * 1024;
 interface Job {
   id: number;
   owner: string | undefined;
+  session: string | undefined;
   source: string;
   inputsJson: string;
   memoryBytes: number;
@@ -62,6 +68,8 @@ interface Slot {
   started: boolean;
   job: Job | null;
   guard: NodeJS.Timeout | null;
+  /** Runs whose realm this thread keeps. */
+  sessions: Set<string>;
 }
 
 /** What the thread answers (sandbox-worker.mjs): the output as JSON text, for the pool to measure. */
@@ -86,6 +94,8 @@ export class CodeSandbox {
   private failedStarts = 0;
   private spawnPausedUntil = 0;
   private respawnTimer: NodeJS.Timeout | null = null;
+  /** Which thread keeps each run's realm (oldest first; bounded, see `endSession`). */
+  private readonly holders = new Map<string, Slot>();
 
   constructor(options: CodeSandboxOptions = {}) {
     this.threads = Math.max(1, options.threads ?? 2);
@@ -107,6 +117,7 @@ export class CodeSandbox {
       this.waiting.push({
         id: this.nextId++,
         owner: limits.owner,
+        session: limits.session,
         source,
         inputsJson: JSON.stringify(inputs ?? {}),
         memoryBytes: limits.memoryBytes ?? this.memoryBytes,
@@ -115,6 +126,15 @@ export class CodeSandbox {
       });
       this.dispatch();
     });
+  }
+
+  /** The run ended: its realm is freed. */
+  endSession(session: string): void {
+    const holder = this.holders.get(session);
+    if (!holder) return;
+    this.holders.delete(session);
+    holder.sessions.delete(session);
+    if (this.slots.includes(holder)) holder.worker.postMessage({ end: session });
   }
 
   async close(): Promise<void> {
@@ -129,9 +149,13 @@ export class CodeSandbox {
     while (this.waiting.length > 0) {
       const index = this.nextJobIndex();
       if (index < 0) return;
-      const slot = this.slots.find((candidate) => candidate.job === null);
+      const session = this.waiting[index]!.session;
+      const holder = session === undefined ? undefined : this.holders.get(session);
+      // The thread that keeps the run's realm if it is free, else any free thread (which makes a new one).
+      const slot = holder?.job === null && this.slots.includes(holder) ? holder : this.slots.find((candidate) => candidate.job === null);
       if (!slot) return;
       const [job] = this.waiting.splice(index, 1);
+      if (session !== undefined && slot !== holder) this.hold(session, slot);
       this.start(slot, job!);
     }
   }
@@ -157,6 +181,19 @@ export class CodeSandbox {
     while (this.slots.length < this.threads) this.spawn();
   }
 
+  /** Moves a run's realm to `slot`: the thread that kept it (if any) frees its copy. */
+  private hold(session: string, slot: Slot): void {
+    this.endSession(session);
+    this.holders.set(session, slot);
+    slot.sessions.add(session);
+    // Runs that never said they ended (a caller without endSession) are forgotten, oldest first; the
+    // threads keep a few realms at most anyway.
+    for (const [oldest] of this.holders) {
+      if (this.holders.size <= 1000) break;
+      this.endSession(oldest);
+    }
+  }
+
   /** The oldest waiting job whose owner is below its share of threads; -1 when none may start. */
   private nextJobIndex(): number {
     const held = new Map<string, number>();
@@ -170,7 +207,7 @@ export class CodeSandbox {
   private spawn(): Slot {
     const worker = new Worker(WORKER_URL);
     let markReady!: () => void;
-    const slot: Slot = { worker, ready: new Promise((resolve) => (markReady = resolve)), started: false, job: null, guard: null };
+    const slot: Slot = { worker, ready: new Promise((resolve) => (markReady = resolve)), started: false, job: null, guard: null, sessions: new Set() };
     worker.on('message', (message: { ready: true } | WorkerAnswer) => {
       if ('ready' in message) {
         slot.started = true;
@@ -203,6 +240,7 @@ export class CodeSandbox {
         timeoutMs: job.timeoutMs,
         maxDataSize: this.maxDataSize,
         maxDepth: MAX_JSON_DEPTH,
+        ...(job.session === undefined ? {} : { session: job.session }),
       });
     });
   }
@@ -225,6 +263,7 @@ export class CodeSandbox {
     // A thread whose runtime could not be freed (a run hit its memory cap) is replaced before it takes
     // another run: its WebAssembly memory is no longer clean.
     if (retire && this.slots.includes(slot)) {
+      this.forget(slot);
       this.slots.splice(this.slots.indexOf(slot), 1);
       void slot.worker.terminate().catch(() => undefined);
     }
@@ -235,6 +274,7 @@ export class CodeSandbox {
   /** Ends a thread that misbehaved (or died), answers its run, and lets a fresh thread take the next. */
   private replace(slot: Slot, message: string, reason: CodeFailure = 'ERROR'): void {
     if (!this.slots.includes(slot)) return;
+    this.forget(slot);
     this.slots.splice(this.slots.indexOf(slot), 1);
     if (!slot.started) {
       this.failedStarts++;
@@ -242,6 +282,12 @@ export class CodeSandbox {
     }
     void this.retire(slot, message, reason);
     if (!this.closed) this.dispatch();
+  }
+
+  /** A thread going away takes its realms with it: those runs' next steps start fresh elsewhere. */
+  private forget(slot: Slot): void {
+    for (const session of slot.sessions) this.holders.delete(session);
+    slot.sessions.clear();
   }
 
   private async retire(slot: Slot, message: string, reason: CodeFailure = 'ERROR'): Promise<void> {

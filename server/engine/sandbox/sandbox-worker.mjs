@@ -1,13 +1,13 @@
 /**
  * The code-step sandbox's worker thread (issue #6). User code runs in QuickJS compiled to WebAssembly,
- * one fresh runtime per run: no `require`, `process`, `fetch`, file system or network exist inside it,
- * the heap is capped (`memoryBytes`: past it the run ends MEMORY_LIMIT_EXCEEDED) and an interrupt
+ * each run in a realm of its own (a runtime and its context) kept between the run's steps (see `run`):
+ * no `require`, `process`, `fetch`, file system or network exist inside it, the heap is capped (`memoryBytes`: past it the run ends MEMORY_LIMIT_EXCEEDED) and an interrupt
  * handler stops it at the deadline (TIMEOUT). The thread itself keeps the server's event loop free while
  * the code runs; code-sandbox.ts terminates the thread if it ever stops answering.
  *
  * Plain JavaScript (not TypeScript): a worker thread is a new Node instance, loaded without tsx.
  *
- * Message in:  { id, source, inputsJson, memoryBytes, timeoutMs, maxDataSize, maxDepth }
+ * Message in:  { id, source, inputsJson, memoryBytes, timeoutMs, maxDataSize, maxDepth, session? } | { end: session }
  * Message out: { id, ok: true, outputJson, logs }
  *            | { id, ok: false, reason: 'TIMEOUT' | 'MEMORY_LIMIT_EXCEEDED' | 'ERROR', message, logs, outputLimit?: 'size' | 'depth' }
  * Data crosses as JSON text both ways (never a cloned object: cloning recurses); an output past its size
@@ -68,20 +68,40 @@ function classify(error) {
   return { reason: 'ERROR', message: name && name !== 'Error' ? `${name}: ${message}` : message };
 }
 
-function evaluate(runtime, context, logs, { source, inputsJson, timeoutMs, maxDataSize, maxDepth }) {
+/** Where the prepared context's console writes: the run going on now. */
+let currentLogs = [];
+
+/**
+ * A context as a run finds it: its console (text for the run's record, nothing else of the host is
+ * reachable) and the wrapper that calls the code, made ahead of the run (see `prepareNext`).
+ * The wrapper answers JSON text marked with the run's nonce: inputs are parsed by JSON.parse inside (as
+ * data: a "__proto__" key sets no prototype), and an answer without the mark is a run QuickJS cut short
+ * without an error value (out of memory while throwing). JSON's functions are taken now, before any code.
+ */
+function newRunContext(runtime) {
+  const context = runtime.newContext();
+  const consoleObject = context.newObject();
+  const log = context.newFunction('log', (...args) => {
+    if (currentLogs.length < MAX_LOG_LINES) currentLogs.push(args.map((arg) => String(context.dump(arg))).join(' ').slice(0, MAX_LOG_LINE));
+  });
+  for (const level of ['log', 'info', 'warn', 'error', 'debug']) context.setProp(consoleObject, level, log);
+  context.setProp(context.global, 'console', consoleObject);
+  log.dispose();
+  consoleObject.dispose();
+  const wrapper = context.unwrapResult(
+    context.evalCode(
+      `((parse, stringify) => (fn, json, nonce) => Promise.resolve().then(() => fn(parse(json)))` +
+        `.then((value) => stringify({ nonce, value: value === undefined || typeof value === 'function' || typeof value === 'symbol' ? null : value })))(JSON.parse, JSON.stringify)`,
+    ),
+  );
+  return { context, wrapper };
+}
+
+function evaluate(runtime, { context, wrapper }, logs, { source, inputsJson, timeoutMs, maxDataSize, maxDepth }) {
   const deadline = Date.now() + timeoutMs;
   runtime.setInterruptHandler(shouldInterruptAfterDeadline(deadline));
+  currentLogs = logs;
   try {
-    // console.log and friends collect text for the run's record; nothing else of the host is reachable.
-    const consoleObject = context.newObject();
-    const log = context.newFunction('log', (...args) => {
-      if (logs.length < MAX_LOG_LINES) logs.push(args.map((arg) => String(context.dump(arg))).join(' ').slice(0, MAX_LOG_LINE));
-    });
-    for (const level of ['log', 'info', 'warn', 'error', 'debug']) context.setProp(consoleObject, level, log);
-    context.setProp(context.global, 'console', consoleObject);
-    log.dispose();
-    consoleObject.dispose();
-
     const moduleResult = context.evalCode(source, 'code.mjs', { type: 'module' });
     if (moduleResult.error) {
       const error = context.dump(moduleResult.error);
@@ -95,20 +115,11 @@ function evaluate(runtime, context, logs, { source, inputsJson, timeoutMs, maxDa
       codeFn.dispose();
       return { ok: false, reason: 'ERROR', message: 'The code must export a function named code: export const code = async (inputs) => { … }', logs };
     }
-    // The code is called through a wrapper that answers JSON text marked with this run's nonce: inputs
-    // are parsed by JSON.parse inside (as data: a "__proto__" key sets no prototype), and an answer
-    // without the mark is a run QuickJS cut short without an error value (out of memory while throwing).
     const nonce = `${Date.now()}-${Math.random()}`;
-    const wrapper = context.unwrapResult(
-      context.evalCode(
-        `(fn, json, nonce) => Promise.resolve().then(() => fn(JSON.parse(json)))` +
-          `.then((value) => JSON.stringify({ nonce, value: value === undefined || typeof value === 'function' || typeof value === 'symbol' ? null : value }))`,
-      ),
-    );
     const json = context.newString(inputsJson);
     const nonceHandle = context.newString(nonce);
     const called = context.callFunction(wrapper, context.undefined, codeFn, json, nonceHandle);
-    for (const handle of [wrapper, json, nonceHandle, codeFn]) handle.dispose();
+    for (const handle of [json, nonceHandle, codeFn]) handle.dispose();
     if (called.error) {
       const error = context.dump(called.error);
       called.error.dispose();
@@ -161,50 +172,135 @@ function evaluate(runtime, context, logs, { source, inputsJson, timeoutMs, maxDa
 }
 
 /**
- * One run in a fresh runtime. A runtime that hit its memory limit is left as it is: QuickJS may hold
- * objects it can no longer free, and freeing the runtime then fails an assertion and leaks its heap
- * inside this thread's WebAssembly memory. Such a thread answers `retire: true` and the pool replaces
- * it, so every later run starts in a clean thread.
+ * Realms (a QuickJS runtime and its one context). A run's code steps share one realm, kept on this
+ * thread between its steps (`session`: the run's id), so only a run's first step pays for making one,
+ * and it is made ahead while the thread is idle (`spare`). A realm never serves two runs: no value,
+ * global, prototype, pending job or memory of one run is there for another run, whoever's it is (each
+ * realm has its own heap and memory cap, as when every step had a fresh runtime). A step without a
+ * session (Test step) gets a realm of its own, freed after it.
+ *
+ * A run's realm is freed when the pool says the run ended (`{ end }`), when a step hit its deadline or
+ * left jobs pending, after STEPS_PER_REALM steps (every step's module stays loaded in its realm), or when
+ * more than MAX_REALMS runs hold one on this thread (the least recently used goes; its next step gets a
+ * fresh realm). A realm that hit its memory cap or could not be freed retires the whole thread.
+ */
+const STEPS_PER_REALM = 50;
+const MAX_REALMS = 6;
+/** The realm made ahead for the next run's first step (never used yet). */
+let spare = null;
+/** Runs' realms, least recently used first. */
+const realms = new Map();
+/** A realm could not be freed: the next answer asks the pool to replace this thread. */
+let retireAfterCleanup = false;
+
+function newRealm() {
+  const runtime = quickjs.newRuntime();
+  runtime.setMaxStackSize(STACK_BYTES);
+  return { runtime, ...newRunContext(runtime), steps: 0 };
+}
+
+function freeRealm(realm) {
+  quiet = true;
+  try {
+    if (realm.wrapper.alive) realm.wrapper.dispose();
+    realm.context.dispose();
+    realm.runtime.dispose();
+  } catch {
+    retireAfterCleanup = true;
+  } finally {
+    quiet = false;
+  }
+}
+
+function takeRealm(session) {
+  const kept = session === undefined ? undefined : realms.get(session);
+  if (kept) {
+    realms.delete(session);
+    return kept;
+  }
+  const realm = spare ?? newRealm();
+  spare = null;
+  return realm;
+}
+
+/** Idle work after an answer: keep or free the realm used, and make the next run's. */
+function cleanUp(realm, session, keep) {
+  if (keep) {
+    realms.set(session, realm);
+    for (const [oldest, old] of realms) {
+      if (realms.size <= MAX_REALMS) break;
+      realms.delete(oldest);
+      freeRealm(old);
+    }
+  } else freeRealm(realm);
+  prepareNext();
+}
+
+function prepareNext() {
+  spare ??= newRealm();
+}
+
+/**
+ * One step in its run's realm (see above). Answers as soon as the outcome is known; `after` is the
+ * cleanup to do once the answer has been sent (null when the thread must retire instead).
  */
 function run(message) {
   const logs = [];
-  const runtime = quickjs.newRuntime();
+  const realm = takeRealm(message.session);
+  const { runtime } = realm;
   runtime.setMemoryLimit(message.memoryBytes);
-  runtime.setMaxStackSize(STACK_BYTES);
-  const context = runtime.newContext();
-  const answer = evaluate(runtime, context, logs, message);
+  const answer = evaluate(runtime, realm, logs, message);
+  runtime.removeInterruptHandler();
+  realm.steps++;
   if (answer.blank) {
     // Out of memory, or code that threw null? A runtime that ran out of memory cannot be freed (objects
     // it could not release stay listed), so freeing it tells the two apart.
     const { blank: _blank, ...rest } = answer;
     quiet = true;
     try {
-      context.dispose();
+      realm.wrapper.dispose();
+      realm.context.dispose();
       runtime.dispose();
-      return rest;
     } catch {
-      return { ok: false, ...OUT_OF_MEMORY, logs, retire: true };
+      return { answer: { ok: false, ...OUT_OF_MEMORY, logs, retire: true }, after: null };
     } finally {
       quiet = false;
     }
+    return { answer: rest, after: prepareNext };
   }
-  if (answer.ok === false && answer.reason === 'MEMORY_LIMIT_EXCEEDED') return { ...answer, retire: true };
+  if (answer.ok === false && answer.reason === 'MEMORY_LIMIT_EXCEEDED') return { answer: { ...answer, retire: true }, after: null };
+  let keep = message.session !== undefined && (answer.ok || answer.reason !== 'TIMEOUT') && realm.steps < STEPS_PER_REALM;
   try {
-    context.dispose();
-    runtime.dispose();
-    return answer;
+    if (runtime.hasPendingJob()) keep = false;
   } catch {
-    return { ...answer, retire: true };
+    keep = false;
   }
+  return { answer, after: () => cleanUp(realm, message.session, keep) };
 }
 
 parentPort.on('message', (message) => {
-  let answer;
-  try {
-    answer = run(message);
-  } catch (error) {
-    answer = { ok: false, ...classify(error), logs: [], retire: true };
+  if (message.end !== undefined) {
+    // The run ended (or its next step went to another thread): its realm goes.
+    const realm = realms.get(message.end);
+    realms.delete(message.end);
+    if (realm) freeRealm(realm);
+    return;
   }
-  parentPort.postMessage({ id: message.id, ...answer });
+  let outcome;
+  try {
+    outcome = run(message);
+  } catch (error) {
+    outcome = { answer: { ok: false, ...classify(error), logs: [], retire: true }, after: null };
+  }
+  if (retireAfterCleanup) outcome.answer.retire = true;
+  parentPort.postMessage({ id: message.id, ...outcome.answer });
+  if (!outcome.after) return;
+  try {
+    outcome.after();
+  } catch {
+    retireAfterCleanup = true;
+  }
 });
+// The first run's realm is ready before the thread says it is.
+prepareNext();
 parentPort.postMessage({ ready: true });
