@@ -11,7 +11,8 @@
  * (run-budget.ts): a run past a cap ends FAILED naming the cap, with its record still small enough to store.
  */
 import { selectBranches, type ResolvedConditionRow } from '../../src/domain/conditions/index.ts';
-import type { FlatStep, FlatVersion, RunStatus, StepRunStatus } from '../../src/domain/index.ts';
+import type { FlatStep, FlatVersion, RunStatus } from '../../src/domain/index.ts';
+import type { StepRecord } from './step-record.ts';
 import { versionReader } from '../../src/domain/flow/index.ts';
 import type { CodeResult } from './sandbox/code-sandbox.ts';
 import { asList } from '../../src/domain/flow/templates.ts';
@@ -19,19 +20,7 @@ import { DEFAULT_RUN_LIMITS, errorText, MAX_RUN_NESTING, resolveStepData, RunBud
 import { createReplay } from './replay.ts';
 import { hasSideEffects } from './side-effects.ts';
 
-export interface StepRecord {
-  stepName: string;
-  displayName: string;
-  type: string;
-  status: StepRunStatus;
-  input?: unknown;
-  output?: unknown;
-  error?: string;
-  duration?: number;
-  iterations?: StepRecord[][];
-  /** What a code step wrote with console.log and friends. */
-  logs?: string[];
-}
+export type { StepRecord } from './step-record.ts';
 
 export interface PieceContext {
   /** The run's user (pieces keep per-user data, e.g. the store). */

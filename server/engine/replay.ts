@@ -13,7 +13,7 @@
  * execute ends the replay: everything after it executes too, as its output may differ from the earlier one.
  */
 import type { FlatStep } from '../../src/domain/index.ts';
-import type { StepRecord } from './execute-flow.ts';
+import type { StepRecord } from './step-record.ts';
 
 export interface Replay {
   /** The earlier record at the place `step` is about to take in `into`, if it is that step's. */

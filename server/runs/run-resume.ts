@@ -10,8 +10,9 @@
  */
 import type { Database, Queryable } from '../db/database.ts';
 import type { StepRunInput } from './runs-repository.ts';
+import type { RetryStrategy } from '../../src/domain/contract/runs.ts';
 
-export type RetryMode = 'FROM_FAILED' | 'LATEST';
+export type RetryMode = RetryStrategy;
 
 /** What a claim tells about a run's history. */
 export interface RunOrigin {
@@ -40,7 +41,7 @@ export async function checkpointOf(db: Database, run: RunOrigin): Promise<StepRu
     const own = await storedSteps(db, source, run.userId);
     if (own && own.length > 1) return own;
   }
-  if (run.retryMode === 'FROM_FAILED' && run.retryOf) return storedSteps(db, run.retryOf, run.userId);
+  if (run.retryMode === 'FROM_FAILED_STEP' && run.retryOf) return storedSteps(db, run.retryOf, run.userId);
   return undefined;
 }
 

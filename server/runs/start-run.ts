@@ -16,7 +16,7 @@ export interface RunRequest {
   versionId: string;
   userId: string;
   payload: unknown;
-  /** A retry of that run (run-retry.ts): FROM_FAILED keeps its finished steps, LATEST runs afresh. */
+  /** A retry of that run (run-retry.ts): FROM_FAILED_STEP keeps its finished steps, ON_LATEST_VERSION runs afresh. */
   retryOf?: string;
   retryMode?: RetryMode;
 }
