@@ -3,7 +3,8 @@
  * - FROM_FAILED_STEP: the same version and trigger payload; the worker hands the engine the first run's
  *   stored steps (run-resume.ts `checkpointOf`), so the steps before the failed one keep their recorded
  *   outputs and are not executed again (server/engine/replay.ts);
- * - ON_LATEST_VERSION: a fresh run of the workflow's published version with the same trigger payload.
+ * - ON_LATEST_VERSION: a fresh run of the workflow's published version (else its latest, as the Run
+ *   button's rule is for a workflow never published) with the same trigger payload.
  * Both go through `Runs.start`, so the daily quota counts them like any run. Another user's run answers
  * exactly like a missing one.
  */
@@ -18,7 +19,7 @@ import type { StartedRun } from './start-run.ts';
 
 export const RUN_NOT_FINISHED_MESSAGE = 'This run has not finished yet';
 export const NO_FAILED_STEP_MESSAGE = 'This run has no failed step to retry from';
-export const NO_PUBLISHED_VERSION_MESSAGE = 'This workflow has no published version';
+export const NO_VERSION_MESSAGE = 'This workflow has no version to run';
 export const VERSION_GONE_MESSAGE = 'The version this run ran no longer exists';
 
 const refused = (message: string) => new ApiError(400, 'FLOW_OPERATION_INVALID', message);
@@ -55,9 +56,8 @@ export async function retryRun({ db, runs, workflows }: RetryDeps, userId: strin
     if (!version) throw refused(VERSION_GONE_MESSAGE);
     versionId = version.id;
   } else {
-    if (!flow.publishedVersionId) throw refused(NO_PUBLISHED_VERSION_MESSAGE);
-    const version = await workflows.versionToRun(userId, flow, flow.publishedVersionId);
-    if (!version) throw refused(NO_PUBLISHED_VERSION_MESSAGE);
+    const version = await workflows.versionToRun(userId, flow);
+    if (!version) throw refused(NO_VERSION_MESSAGE);
     if (!version.valid) throw invalidVersion();
     versionId = version.id;
   }
