@@ -53,6 +53,8 @@ async function expectNoViolations(page: Page, where: string) {
 }
 
 test('a failed run, its cause fixed, retried from the failed step: earlier steps are not run again', async ({ page }) => {
+  // Three runs, then four axe scans (two themes, two widths) of the run page.
+  test.setTimeout(90_000);
   await signedInPage(page);
   const id = await importFlow(page, 'Order sync', [
     httpStep('step_1', 'Count the order', 'POST', `${base}/count`),

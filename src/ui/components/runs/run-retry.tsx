@@ -55,7 +55,7 @@ export function RetryActions({ run, onStarted, compact = false }: { run: RunDeta
   );
   const fromFailed = canRetryFromFailedStep(run);
   return (
-    <div className="run-retry-actions" role="group" aria-label="Run again">
+    <div className={compact ? 'run-retry-actions run-retry-actions-compact' : 'run-retry-actions'} role="group" aria-label="Run again">
       {fromFailed ? button('FROM_FAILED_STEP', <RotateCcw width={14} height={14} aria-hidden="true" />, true) : null}
       {button('ON_LATEST_VERSION', <Play width={14} height={14} aria-hidden="true" />, !fromFailed)}
     </div>
