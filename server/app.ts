@@ -37,6 +37,7 @@ import { variableRoutes } from './variables/routes.ts';
 import { connectionRoutes } from './connections/routes.ts';
 import { runRoutes } from './runs/run-routes.ts';
 import { runStartRoutes } from './runs/routes.ts';
+import { retryRoutes } from './runs/retry-routes.ts';
 import { createRuns, type Runs } from './runs/runs.ts';
 import { webhookRoutes } from './runs/webhook-routes.ts';
 import { workflowsForRuns } from './workflows/runs-port.ts';
@@ -173,6 +174,7 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
     await app.register(variableRoutes({ ...services, cipher: secrets.valuesCipher }), { prefix: '/api' });
     await app.register(templateRoutes(services), { prefix: '/api' });
     await app.register(runStartRoutes({ db, authenticator, runs, workflows, appUrl: options.appUrl }), { prefix: '/api' });
+    await app.register(retryRoutes({ db, authenticator, runs, workflows }), { prefix: '/api' });
     await app.register(engineRoutes({ db, authenticator, engine, workflows }), { prefix: '/api' });
     await app.register(analyticsRoutes({ db, authenticator }), { prefix: '/api' });
     await app.register(webhookRoutes({ db, runs, perMinute: options.engine.webhookPerMinute }), { prefix: '/api' });

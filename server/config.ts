@@ -126,7 +126,11 @@ const variables = {
   },
   RUN_LEASE_MS: {
     schema: z.coerce.number().int().min(1000).default(60_000),
-    description: 'How long a claimed run may go unrenewed before it counts as crashed and is closed as INTERNAL_ERROR.',
+    description: 'How long a claimed run may go unrenewed before it counts as crashed and is put back to resume on another worker.',
+  },
+  RUN_MAX_RESUMES: {
+    schema: z.coerce.number().int().min(0).max(100).default(3),
+    description: 'How often a run whose worker died is resumed from its last checkpoint; past it the run ends INTERNAL_ERROR (0: never resumed).',
   },
   RUN_WORKERS_ENABLED: {
     schema: flag.default(true),
@@ -265,6 +269,8 @@ export interface EngineSettings {
   concurrency: number;
   dailyQuota: number;
   leaseMs: number;
+  /** RUN_MAX_RESUMES (issue 15): crash-resumes of one run before it ends INTERNAL_ERROR. */
+  maxResumes: number;
   workersEnabled: boolean;
   concurrencyPerUser: number;
   runLimits: RunLimits;
@@ -341,6 +347,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       concurrency: e.RUN_CONCURRENCY,
       dailyQuota: e.RUN_DAILY_QUOTA,
       leaseMs: e.RUN_LEASE_MS,
+      maxResumes: e.RUN_MAX_RESUMES,
       workersEnabled: e.RUN_WORKERS_ENABLED,
       concurrencyPerUser: e.RUN_CONCURRENCY_PER_USER,
       runLimits: {

@@ -11,25 +11,16 @@
  * (run-budget.ts): a run past a cap ends FAILED naming the cap, with its record still small enough to store.
  */
 import { selectBranches, type ResolvedConditionRow } from '../../src/domain/conditions/index.ts';
-import type { FlatStep, FlatVersion, RunStatus, StepRunStatus } from '../../src/domain/index.ts';
+import type { FlatStep, FlatVersion, RunStatus } from '../../src/domain/index.ts';
+import type { StepRecord } from './step-record.ts';
 import { versionReader } from '../../src/domain/flow/index.ts';
 import type { CodeResult } from './sandbox/code-sandbox.ts';
 import { asList } from '../../src/domain/flow/templates.ts';
 import { DEFAULT_RUN_LIMITS, errorText, MAX_RUN_NESTING, resolveStepData, RunBudget, StepFailure, type RunLimits } from './run-budget.ts';
+import { createReplay } from './replay.ts';
+import { hasSideEffects } from './side-effects.ts';
 
-export interface StepRecord {
-  stepName: string;
-  displayName: string;
-  type: string;
-  status: StepRunStatus;
-  input?: unknown;
-  output?: unknown;
-  error?: string;
-  duration?: number;
-  iterations?: StepRecord[][];
-  /** What a code step wrote with console.log and friends. */
-  logs?: string[];
-}
+export type { StepRecord } from './step-record.ts';
 
 export interface PieceContext {
   /** The run's user (pieces keep per-user data, e.g. the store). */
@@ -64,6 +55,17 @@ export interface EngineDeps {
    * filled in): it must only take note, cheaply, and read them later — the run does not wait for it.
    */
   onProgress?: (steps: readonly StepRecord[]) => void;
+  /**
+   * Stores every record so far durably; awaited after each step with side effects (side-effects.ts)
+   * ends, before the next step starts, so a resumed run finds that step done and does not repeat it.
+   */
+  checkpoint?: (steps: readonly StepRecord[]) => Promise<void>;
+  /**
+   * The stored step records of an earlier attempt (this run's checkpoint after its worker died, or the
+   * failed run a 'Retry from failed step' retries): the steps it finished are not executed again, their
+   * outputs feed later references, and execution goes on from the first unfinished step (replay.ts).
+   */
+  resumeFrom?: readonly StepRecord[];
 }
 
 export interface FlowResult {
@@ -103,6 +105,7 @@ export async function executeFlow(version: FlatVersion, triggerOutput: unknown, 
   }
   trigger.output = triggerOutput;
   const scope: Record<string, unknown> = { trigger: triggerOutput };
+  const replay = createReplay(records, deps.resumeFrom);
 
   /** Runs a chain from `head`, appending records to `into`; throws StepFailure to stop the run. */
   async function runChain(head: string | null, into: StepRecord[], nesting: number): Promise<void> {
@@ -118,6 +121,22 @@ export async function executeFlow(version: FlatVersion, triggerOutput: unknown, 
 
   async function runStep(step: FlatStep, into: StepRecord[], nesting: number): Promise<void> {
     budget.record();
+    const earlier = replay.earlier(step, into);
+    const kept = earlier && replay.keeps(step, earlier, continuesOnFailure(step), into);
+    if (kept) {
+      // Finished by the earlier attempt: its record and output stand, nothing is executed again.
+      if (earlier.input !== undefined) budget.admit(earlier.input, 'The step’s input');
+      budget.admit(earlier.output, 'The step’s output');
+      if (earlier.logs) budget.logs(earlier.logs);
+      into.push(earlier);
+      if (earlier.status === 'FAILED') {
+        budget.error(earlier.error ?? '');
+        scope[step.name] = { error: earlier.error ?? '' };
+      } else scope[step.name] = earlier.output;
+      progressed();
+      return;
+    }
+    replay.executing(step);
     const record: StepRecord = { stepName: step.name, displayName: step.displayName, type: step.type, status: 'RUNNING' };
     into.push(record);
     if (step.skip) {
@@ -183,6 +202,7 @@ export async function executeFlow(version: FlatVersion, triggerOutput: unknown, 
             scope[step.name] = { item: items[index], index };
             const iteration: StepRecord[] = [];
             record.iterations.push(iteration);
+            replay.iteration(iteration, earlier, index);
             await runChain(step.firstLoopStep, iteration, nesting + 1);
           }
           record.output = output;
@@ -215,6 +235,7 @@ export async function executeFlow(version: FlatVersion, triggerOutput: unknown, 
       record.duration = Math.max(0, now() - started);
       progressed();
     }
+    if (deps.checkpoint && hasSideEffects(step)) await deps.checkpoint(records);
   }
 
   try {

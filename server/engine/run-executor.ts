@@ -25,10 +25,17 @@ export interface RunExecutorDeps {
   limits?: RunLimits;
 }
 
-export type ExecuteRun = (run: RunToExecute, signal?: AbortSignal, onProgress?: (steps: readonly StepRecord[]) => void) => Promise<FlowResult>;
+/** A run's durability (issue 15): where its checkpoints go, and the stored steps it resumes from. */
+export interface RunDurability {
+  checkpoint?: EngineDeps['checkpoint'];
+  /** Stored step records (the API's shape) of an earlier attempt; see replay.ts. */
+  resumeFrom?: readonly unknown[] | undefined;
+}
+
+export type ExecuteRun = (run: RunToExecute, signal?: AbortSignal, onProgress?: (steps: readonly StepRecord[]) => void, durable?: RunDurability) => Promise<FlowResult>;
 
 export function createRunExecutor(deps: RunExecutorDeps): ExecuteRun {
-  return async (run, signal, onProgress) => {
+  return async (run, signal, onProgress, durable) => {
     let version: FlatVersion | undefined;
     try {
       version = await deps.readVersion(run.flowId, run.versionId);
@@ -45,6 +52,8 @@ export function createRunExecutor(deps: RunExecutorDeps): ExecuteRun {
       ...(deps.limits ? { limits: deps.limits } : {}),
       ...(signal ? { signal } : {}),
       ...(onProgress ? { onProgress } : {}),
+      ...(durable?.checkpoint ? { checkpoint: durable.checkpoint } : {}),
+      ...(durable?.resumeFrom ? { resumeFrom: durable.resumeFrom as readonly StepRecord[] } : {}),
     });
   };
 }

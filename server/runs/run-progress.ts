@@ -45,6 +45,20 @@ export class RunProgress {
     this.timer = this.clock.start(() => this.flush(), this.intervalMs);
   };
 
+  /**
+   * A checkpoint (issue 15): the records are written now, not at the next interval, and the promise
+   * settles once they are stored (or the write failed and was logged), so the engine starts the next
+   * step only then. Takes the place of a pending interval write.
+   */
+  now = async (steps: readonly StepRunInput[]): Promise<void> => {
+    if (this.settled) return;
+    if (this.timer !== null) this.clock.cancel(this.timer);
+    this.timer = null;
+    this.latest = steps;
+    this.writing = this.writing.then(() => this.publish(steps));
+    await this.writing;
+  };
+
   /** No more progress: a pending one is dropped, one being written is waited for. */
   async settle(): Promise<void> {
     this.settled = true;

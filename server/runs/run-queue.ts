@@ -3,15 +3,17 @@
  * it without ever running one twice: a claim locks the oldest waiting row with `FOR UPDATE SKIP LOCKED`,
  * so concurrent claims pass over each other's rows. The claimer holds a lease it renews while the run
  * goes on; a lease that runs out (its process died mid-run) is found by `recoverExpired` — at start and
- * then periodically — and the run is closed as INTERNAL_ERROR, never left RUNNING for ever.
+ * then periodically — and the run is put back for another worker to resume from its checkpoint
+ * (run-resume.ts), up to RUN_MAX_RESUMES times; then it is closed as INTERNAL_ERROR, never left RUNNING.
  */
 import type { Database, Queryable } from '../db/database.ts';
 import type { Activity } from '../../src/domain/contract/analytics.ts';
 import { ROLLUP_CTES, RUN_OCCURRENCE_CTE, toActivityDto, type ActivityRow } from '../activity/recording.ts';
 import { storableJson } from '../db/stored-values.ts';
 import { normalizeStep, type StepRunInput } from './runs-repository.ts';
+import { crashedSteps, crashMessage, requeueCrashed, type RetryMode, type RunOrigin } from './run-resume.ts';
 
-export interface QueuedRun {
+export interface QueuedRun extends RunOrigin {
   runId: string;
   flowId: string;
   versionId: string;
@@ -19,16 +21,19 @@ export interface QueuedRun {
   payload: unknown;
 }
 
+/** What `enqueueRun` takes: a retry names the run it retries (migration 015). */
+export type RunToQueue = Omit<QueuedRun, 'runId' | 'resumes' | 'retryOf' | 'retryMode'> & { retryOf?: string; retryMode?: RetryMode };
+
 export interface FinishedRun {
   status: string;
   /** Stored in the API's shape (runs-repository's `normalizeStep`). */
   steps: readonly StepRunInput[];
 }
 
-export async function enqueueRun(db: Queryable, run: Omit<QueuedRun, 'runId'>): Promise<string> {
+export async function enqueueRun(db: Queryable, run: RunToQueue): Promise<string> {
   const { rows } = await db.query<{ run_id: string }>(
-    `INSERT INTO run_queue (flow_id, version_id, user_id, payload) VALUES ($1, $2, $3, $4::jsonb) RETURNING run_id`,
-    [run.flowId, run.versionId, run.userId, storableJson(run.payload ?? {}, 'The run payload')],
+    `INSERT INTO run_queue (flow_id, version_id, user_id, payload, retry_of, retry_mode) VALUES ($1, $2, $3, $4::jsonb, $5, $6) RETURNING run_id`,
+    [run.flowId, run.versionId, run.userId, storableJson(run.payload ?? {}, 'The run payload'), run.retryOf ?? null, run.retryMode ?? null],
   );
   return rows[0]!.run_id;
 }
@@ -43,7 +48,8 @@ export async function claimRun(db: Database, workerId: string, leaseMs: number, 
   // the database, which is what a claim costs most. The payload comes as text, parsed here (JSON.parse
   // has no depth limit): a payload queued before depth checks existed must reach the engine, which
   // fails its run, not break every claim.
-  const { rows } = await db.query<{ run_id: string; flow_id: string; version_id: string; user_id: string; payload: string }>(
+  // A run put back after its worker died has its flow_runs row already (its checkpoint): kept as it is.
+  const { rows } = await db.query<{ run_id: string; flow_id: string; version_id: string; user_id: string; payload: string; resumes: number; retry_of: string | null; retry_mode: RetryMode | null }>(
     `WITH next AS (
        SELECT run_id FROM run_queue
        WHERE claimed_by IS NULL
@@ -52,17 +58,27 @@ export async function claimRun(db: Database, workerId: string, leaseMs: number, 
      ), claimed AS (
        UPDATE run_queue q SET claimed_by = $1, lease_until = clock_timestamp() + $2 * interval '1 millisecond'
        FROM next WHERE q.run_id = next.run_id
-       RETURNING q.run_id, q.flow_id, q.version_id, q.user_id, q.payload
+       RETURNING q.run_id, q.flow_id, q.version_id, q.user_id, q.payload, q.resumes, q.retry_of, q.retry_mode
      ), opened AS (
-       INSERT INTO flow_runs (id, flow_id, version_id, user_id, status, start_time, steps)
-       SELECT run_id, flow_id, version_id, user_id, 'RUNNING', date_trunc('milliseconds', clock_timestamp()), '[]'::jsonb FROM claimed
+       INSERT INTO flow_runs (id, flow_id, version_id, user_id, status, start_time, steps, retry_of, retry_mode)
+       SELECT run_id, flow_id, version_id, user_id, 'RUNNING', date_trunc('milliseconds', clock_timestamp()), '[]'::jsonb, retry_of, retry_mode FROM claimed
+       ON CONFLICT (id) DO NOTHING
      )
-     SELECT run_id, flow_id, version_id, user_id, payload::text AS payload FROM claimed`,
+     SELECT run_id, flow_id, version_id, user_id, payload::text AS payload, resumes, retry_of, retry_mode FROM claimed`,
     [workerId, leaseMs, perUser],
   );
   const row = rows[0];
   if (!row) return null;
-  return { runId: row.run_id, flowId: row.flow_id, versionId: row.version_id, userId: row.user_id, payload: JSON.parse(row.payload) as unknown };
+  return {
+    runId: row.run_id,
+    flowId: row.flow_id,
+    versionId: row.version_id,
+    userId: row.user_id,
+    payload: JSON.parse(row.payload) as unknown,
+    resumes: row.resumes,
+    retryOf: row.retry_of,
+    retryMode: row.retry_mode,
+  };
 }
 
 /** Extends the lease while a long run goes on; false if the run is no longer this worker's. */
@@ -115,29 +131,37 @@ export async function finishRun(db: Database, runId: string, workerId: string, r
 }
 
 /**
- * Closes runs whose worker's lease ran out as INTERNAL_ERROR, each with its activity entry; answers the
- * entries written (one per run closed, unless its user is gone). Each run is closed in its own short
- * transaction: one that held every closed run's rollup and activity rows until the end would wait on,
- * and be waited on by, the live workers finishing runs of the same users and hours (a deadlock).
+ * Runs whose worker's lease ran out: put back in the queue to be resumed from their checkpoint while
+ * they were resumed fewer than `maxResumes` times (run-resume.ts), else closed as INTERNAL_ERROR, the step
+ * they were on saying why, each with its activity entry; answers the entries written (one per run
+ * closed, unless its user is gone). Each run is closed in its own short transaction: one that held every
+ * closed run's rollup and activity rows until the end would wait on, and be waited on by, the live
+ * workers finishing runs of the same users and hours (a deadlock).
  */
-export async function recoverExpired(db: Database): Promise<Array<{ userId: string; activity: Activity | null }>> {
-  const { rows: expired } = await db.query<{ run_id: string }>(
-    `SELECT run_id FROM run_queue WHERE claimed_by IS NOT NULL AND lease_until < clock_timestamp() ORDER BY run_id`,
+export async function recoverExpired(db: Database, maxResumes = 0): Promise<Array<{ userId: string; activity: Activity | null }>> {
+  const { rows: expired } = await db.query<{ run_id: string; resumes: number }>(
+    `SELECT run_id, resumes FROM run_queue WHERE claimed_by IS NOT NULL AND lease_until < clock_timestamp() ORDER BY run_id`,
   );
   const closed: Array<{ userId: string; activity: Activity | null }> = [];
-  for (const { run_id: runId } of expired) {
+  for (const { run_id: runId, resumes } of expired) {
+    if (resumes < maxResumes) {
+      await requeueCrashed(db, runId);
+      continue;
+    }
+    const { rows: stored } = await db.query<{ steps: string }>(`SELECT steps::text AS steps FROM flow_runs WHERE id = $1`, [runId]);
+    const steps = crashedSteps(stored[0] ? (JSON.parse(stored[0].steps) as StepRunInput[]) : [], crashMessage(resumes));
     const ended = await db.query<{ user_id: string; activity: ActivityRow | null }>(
       `WITH gone AS (
          DELETE FROM run_queue WHERE run_id = $1 AND claimed_by IS NOT NULL AND lease_until < clock_timestamp() RETURNING run_id
        ),
        ended AS (
-         UPDATE flow_runs SET status = 'INTERNAL_ERROR', finish_time = date_trunc('milliseconds', clock_timestamp())
+         UPDATE flow_runs SET status = 'INTERNAL_ERROR', finish_time = date_trunc('milliseconds', clock_timestamp()), steps = $2::jsonb
          WHERE id IN (SELECT run_id FROM gone) AND status = 'RUNNING' RETURNING id, flow_id, user_id, status
        ),
        ${RUN_OCCURRENCE_CTE},
        ${ROLLUP_CTES}
        SELECT e.user_id, (SELECT to_jsonb(r) FROM recorded r LIMIT 1) AS activity FROM ended e`,
-      [runId],
+      [runId, storableJson(steps.map(normalizeStep), 'The run')],
     );
     const row = ended.rows[0];
     if (row) closed.push({ userId: row.user_id, activity: row.activity ? toActivityDto(row.activity) : null });

@@ -7,6 +7,7 @@ import type { Database } from '../db/database.ts';
 import { executionsQuerySchema, nextRunOf, type WorkflowsForRuns } from '../workflows/runs-port.ts';
 import { runNotFound } from './errors.ts';
 import { findQueuedRun, findRun, findRunJson, lastRunTimes, listRuns } from './runs-repository.ts';
+import { runLinks } from './run-retry.ts';
 
 export interface RunRouteDependencies {
   db: Database;
@@ -35,11 +36,12 @@ export function runRoutes({ db, authenticator, workflows, scheduleMinIntervalMs 
       const user = await authenticator.userFromRequest(request);
       const { id } = parse(idParamsSchema, request.params);
       // Claiming moves a run from the queue into flow_runs in one transaction, so it is in one or the other.
-      const stored = await findRunJson(db, user.id, id);
-      if (stored !== undefined) return reply.type('application/json; charset=utf-8').send(stored);
+      const [stored, links] = await Promise.all([findRunJson(db, user.id, id), runLinks(db, user.id, id)]);
+      // The retry links both ways (issue 15), spliced after the steps as the run's JSON is.
+      if (stored !== undefined) return reply.type('application/json; charset=utf-8').send(`${stored.slice(0, -1)},${JSON.stringify(links).slice(1)}`);
       const run = (await findQueuedRun(db, user.id, id)) ?? (await findRun(db, user.id, id));
       if (!run) throw runNotFound();
-      return run;
+      return { ...run, ...links };
     });
 
     app.get('/workflow/schedules', async (request) => {

@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 import { claimRun, finishRun, recordProgress, recoverExpired, renewLease, type FinishedRun, type QueuedRun, type RecordedEnd } from './run-queue.ts';
 import { RunProgress } from './run-progress.ts';
+import { checkpointOf } from './run-resume.ts';
 import type { StepRunInput } from './runs-repository.ts';
 import type { Activity } from '../../src/domain/contract/analytics.ts';
 
@@ -22,9 +23,12 @@ export interface RunWorkersOptions {
   db: Database;
   /**
    * Runs one run; `signal` aborts when the process shuts down and the run did not end in time;
-   * `progress` is told the step records each time a step starts or ends.
+   * `progress` is told the step records each time a step starts or ends; `durable.checkpoint` stores them
+   * at once (awaited); `durable.resumeFrom` is the stored steps the run resumes from (run-resume.ts).
    */
-  execute: (run: QueuedRun, signal: AbortSignal, progress: (steps: readonly StepRunInput[]) => void) => Promise<FinishedRun>;
+  execute: (run: QueuedRun, signal: AbortSignal, progress: (steps: readonly StepRunInput[]) => void, durable: DurableRun) => Promise<FinishedRun>;
+  /** Crash-resumes of one run before lease recovery ends it INTERNAL_ERROR (RUN_MAX_RESUMES); 0 by default. */
+  maxResumes?: number;
   concurrency?: number;
   /** Runs of one user claimed at once across every process on the database. */
   concurrencyPerUser?: number;
@@ -41,6 +45,11 @@ export interface RunWorkersOptions {
   /** How often a running run's record is brought up to date; default 250 ms. */
   progressMs?: number;
   log?: (message: string, error?: unknown) => void;
+}
+
+export interface DurableRun {
+  checkpoint: (steps: readonly StepRunInput[]) => Promise<void>;
+  resumeFrom: readonly StepRunInput[] | undefined;
 }
 
 export class RunWorkers {
@@ -74,9 +83,11 @@ export class RunWorkers {
   }
 
   private async recover(): Promise<void> {
-    for (const { userId, activity } of await recoverExpired(this.options.db)) {
+    for (const { userId, activity } of await recoverExpired(this.options.db, this.options.maxResumes ?? 0)) {
       if (activity) this.options.onActivity?.(userId, activity);
     }
+    // Runs put back to resume wait for a worker: look now, not at the next poll.
+    this.wake();
   }
 
   /**
@@ -159,7 +170,8 @@ export class RunWorkers {
     }, this.options.progressMs);
     let result: FinishedRun;
     try {
-      result = await this.options.execute(run, AbortSignal.any([this.shutdown.signal, abandon.signal]), progress.changed);
+      const resumeFrom = await checkpointOf(this.options.db, run);
+      result = await this.options.execute(run, AbortSignal.any([this.shutdown.signal, abandon.signal]), progress.changed, { checkpoint: progress.now, resumeFrom });
     } catch (error) {
       this.options.log?.('A run failed inside the engine', error);
       result = { status: 'INTERNAL_ERROR', steps: [] };

@@ -57,7 +57,8 @@ export async function createRuns({ db, hub, engine, workflows, settings, log: lo
     ? new RunWorkers({
         db,
         workerId,
-        execute: (run, signal, progress) => engine.executeRun(run, signal, progress),
+        execute: (run, signal, progress, durable) => engine.executeRun(run, signal, progress, durable),
+        maxResumes: settings.maxResumes,
         concurrency: settings.concurrency,
         concurrencyPerUser: settings.concurrencyPerUser,
         leaseMs: settings.leaseMs,

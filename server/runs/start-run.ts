@@ -9,12 +9,16 @@ import type { Activity } from '../../src/domain/contract/analytics.ts';
 import { describe, recordActivity, workflowName } from '../activity/recording.ts';
 import type { Queryable, Transaction } from '../db/database.ts';
 import { enqueueRun } from './run-queue.ts';
+import type { RetryMode } from './run-resume.ts';
 
 export interface RunRequest {
   flowId: string;
   versionId: string;
   userId: string;
   payload: unknown;
+  /** A retry of that run (run-retry.ts): FROM_FAILED_STEP keeps its finished steps, ON_LATEST_VERSION runs afresh. */
+  retryOf?: string;
+  retryMode?: RetryMode;
 }
 
 export type StartedRun =
@@ -22,12 +26,15 @@ export type StartedRun =
   /** `activity`: the quota_reached entry, written by the workflow's first refusal of the day only. */
   | { runId: string; queued: false; status: 'QUOTA_EXCEEDED'; activity: Activity | null };
 
-/** Runs the user started since the last UTC midnight, counting queued ones and not the refused ones. */
+/**
+ * Runs the user started since the last UTC midnight, counting queued ones and not the refused ones (a run
+ * put back after its worker died has its flow_runs row already: counted once).
+ */
 export async function runsToday(db: Queryable, userId: string): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
     `SELECT (SELECT count(*) FROM flow_runs WHERE user_id = $1 AND status <> 'QUOTA_EXCEEDED'
                AND start_time >= (date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'))::int
-          + (SELECT count(*) FROM run_queue WHERE user_id = $1 AND claimed_by IS NULL)::int AS n`,
+          + (SELECT count(*) FROM run_queue WHERE user_id = $1 AND claimed_by IS NULL AND resumes = 0)::int AS n`,
     [userId],
   );
   return rows[0]?.n ?? 0;

@@ -9,13 +9,13 @@
 import * as z from 'zod/mini';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { RunStatus } from '../domain/index.ts';
-import { runDetailSchema, runPageSchema, type RunDetail, type RunPage } from '../domain/contract/runs.ts';
+import { runDetailSchema, runPageSchema, type RetryStrategy, type RunDetail, type RunPage } from '../domain/contract/runs.ts';
 import { ApiError } from './api-error.ts';
 import { authenticatedClient } from './clients.ts';
 import type { HttpClient } from './http-client.ts';
 
 export { runDetailSchema, runPageSchema, runSummarySchema, stepRunRecordSchema } from '../domain/contract/runs.ts';
-export type { RunDetail, RunPage, RunSummary, StepRunRecord } from '../domain/contract/runs.ts';
+export type { RetryStrategy, RunDetail, RunLink, RunPage, RunSummary, StepRunRecord } from '../domain/contract/runs.ts';
 
 const workflowChoicesSchema = z.object({
   data: z.array(z.object({ id: z.string(), displayName: z.string() })),
@@ -59,6 +59,10 @@ export function createExecutionsApi(http: HttpClient) {
     },
     async get(id: string): Promise<RunDetail> {
       return runDetailSchema.parse(await http.request(`/workflow/execution/${encodeURIComponent(id)}`));
+    },
+    /** A new run from a finished one (issue 15), answered as queued; linked to it both ways. */
+    async retry(id: string, strategy: RetryStrategy): Promise<RunDetail> {
+      return runDetailSchema.parse(await http.request(`/workflow/execution/${encodeURIComponent(id)}/retry`, { method: 'POST', body: { strategy } }));
     },
     async workflowChoices(): Promise<WorkflowChoice[]> {
       const reply = await http.request('/workflow/paginate', { query: { page: 1, limit: WORKFLOW_CHOICES_LIMIT } });

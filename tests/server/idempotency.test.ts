@@ -42,7 +42,7 @@ interface Case {
   route: string;
   /** The table a success adds a row to. */
   table: string;
-  request: (me: { token: string; flow: string; template: string }) => { url: string; body?: unknown };
+  request: (me: { token: string; flow: string; template: string; run?: string }) => { url: string; body?: unknown };
   status: number;
 }
 
@@ -56,13 +56,16 @@ const CASES: Case[] = [
   { route: 'POST /templates/:id/use', table: 'flows', status: 201, request: (me) => ({ url: `/api/templates/${me.template}/use` }) },
   { route: 'POST /variables', table: 'variables', status: 201, request: () => ({ url: '/api/variables', body: { name: 'ONCE', type: 'STRING', value: 'v' } }) },
   { route: 'POST /workflow/run/:id', table: 'flow_runs', status: 202, request: (me) => ({ url: `/api/workflow/run/${me.flow}` }) },
+  // Issue 15: a finished run made again (setUp runs one for this case).
+  { route: 'POST /workflow/execution/:id/retry', table: 'flow_runs', status: 202, request: (me) => ({ url: `/api/workflow/execution/${me.run}/retry`, body: { strategy: 'ON_LATEST_VERSION' } }) },
 ];
 
-async function setUp() {
+async function setUp(withRun = false) {
   const me = await person();
   const { flow } = await publishedFlow(t, me.token, manual());
   const template = await post(t.app, '/api/templates', { workflow_id: flow.id, title: 'Source', visibility: 'PRIVATE' }, { token: me.token });
-  return { ...me, flow: flow.id, template: template.json<{ id: string }>().id };
+  const run = withRun ? (await finishedRun(t, me.token, (await post(t.app, `/api/workflow/run/${flow.id}`, {}, { token: me.token })).json<{ id: string }>().id)).id : undefined;
+  return { ...me, flow: flow.id, template: template.json<{ id: string }>().id, ...(run ? { run } : {}) };
 }
 
 async function settle(me: { token: string }, response: LightMyRequestResponse) {
@@ -78,7 +81,7 @@ describe('a retry with the same key', () => {
 
   for (const c of CASES) {
     it(`${c.route}: answers the first answer again and creates once`, async () => {
-      const me = await setUp();
+      const me = await setUp(c.route.endsWith('/retry'));
       const { url, body } = c.request(me);
       const key = randomUUID();
       const before = await count(c.table, me.id);

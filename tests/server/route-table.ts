@@ -43,6 +43,7 @@ import {
 } from '../../src/domain/contract/account.ts';
 import { createConnectionBodySchema, deleteConnectionQuerySchema, testConnectionBodySchema } from '../../src/domain/contract/requests.ts';
 import { updateConnectionBodySchema } from '../../src/domain/contract/connections.ts';
+import { retryRunBodySchema } from '../../src/domain/contract/runs.ts';
 import { BODY_LIMIT, type ServerOptions } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
 import { createBodySchema as templateBodySchema } from '../../server/templates/schemas.ts';
@@ -379,6 +380,13 @@ export const ROUTES: Record<string, RouteSpec> = {
     },
   },
   'GET /api/workflow/execution/:id': { auth: 'user', params: (w) => ({ id: w.run }) },
+  // Issue 15: the world's run SUCCEEDED, so only a run again on the latest version applies to it.
+  'POST /api/workflow/execution/:id/retry': {
+    auth: 'user',
+    startsRun: true,
+    params: (w) => ({ id: w.run }),
+    body: { schema: retryRunBodySchema, valid: () => [{ strategy: 'ON_LATEST_VERSION' }] },
+  },
   'GET /api/workflow/schedules': { auth: 'user' },
   'GET /api/analytics/activity/recent': {
     auth: 'user',

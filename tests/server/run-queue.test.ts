@@ -73,6 +73,7 @@ describe('the run queue', () => {
     expect(recorded[0]!.steps[1]).toMatchObject({ stepName: 'step_1', status: 'SUCCEEDED', output: 1 });
   });
 
+  // With RUN_MAX_RESUMES = 0 (the workers' default here); resuming is run-resume.test.ts's.
   it('closes a run whose worker died as INTERNAL_ERROR when the next process starts', async () => {
     const runId = await enqueueRun(t.db, { flowId, versionId, userId, payload: {} });
     // A process claims it with a short lease and dies without finishing it.

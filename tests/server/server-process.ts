@@ -1,18 +1,21 @@
 /**
- * The real server as a child process (`node --import tsx server/main.ts`) for tests that kill processes
- * or run several on one database: start it with an environment, call it over loopback, SIGKILL it.
- * Every process started here is SIGKILLed when the test runner exits, should a test not get to it.
+ * The real server as a child process (`node --import tsx server/main.ts`) for tests that kill it with
+ * SIGKILL: on PGlite in a DATA_DIR, or — when the runner has DATABASE_URL — on that PostgreSQL in a schema
+ * of the test's own (`search_path` in the URL, so processes started on it share the data). Loopback only;
+ * `killAllServers()` SIGKILLs every child (afterAll, and on the runner's exit).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 
 export interface Reply {
   status: number;
   body: string;
-  /** The parsed body, read loosely: the assertions check it. */
+  /** Parsed loosely: the assertions check it. */
   json: any;
 }
 
@@ -22,14 +25,13 @@ export class ServerProcess {
   output = '';
   exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
   readonly exited: Promise<void>;
-  private readonly agent = new Agent({ keepAlive: true, maxSockets: 16 });
+  private readonly agent = new Agent({ keepAlive: true, maxSockets: 8 });
 
   constructor(
     readonly child: ChildProcess,
     readonly port: number,
   ) {
     const keep = (chunk: Buffer) => {
-      // The last 20 kB are enough to say why it died.
       this.output = (this.output + chunk.toString('utf8')).slice(-20_000);
     };
     child.stdout?.on('data', keep);
@@ -47,7 +49,6 @@ export class ServerProcess {
     return this.exit === null;
   }
 
-  /** One request over loopback; rejects when the connection fails (the process is gone). */
   call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, options: { token?: string; body?: unknown; timeoutMs?: number } = {}): Promise<Reply> {
     const payload = options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
     return new Promise((resolve, reject) => {
@@ -79,14 +80,9 @@ export class ServerProcess {
           });
         },
       );
-      // A wait, not a measurement: only there so a hung server fails the test instead of hanging it.
+      // Only so that a hung server fails the test instead of hanging it.
       req.setTimeout(options.timeoutMs ?? 30_000, () => req.destroy(new Error(`${method} ${path}: no answer`)));
-      // A reset connection most often means the process died: say so, with what it printed.
-      req.on('error', (error) => {
-        void Promise.race([this.exited, sleep(1000)]).then(() =>
-          reject(this.alive ? error : new Error(`${method} ${path}: the server died (${JSON.stringify(this.exit)}): ${error.message}\n${this.output}`)),
-        );
-      });
+      req.on('error', (error) => reject(this.alive ? error : new Error(`${method} ${path}: the server died: ${error.message}\n${this.output}`)));
       req.end(payload);
     });
   }
@@ -98,12 +94,10 @@ export class ServerProcess {
 }
 
 const children = new Set<ServerProcess>();
-// Should the test runner itself exit without afterAll, no server outlives it.
 process.once('exit', () => {
   for (const server of children) if (server.alive) server.child.kill('SIGKILL');
 });
 
-/** Kills every server this file started (for afterAll). */
 export async function killAllServers(): Promise<void> {
   await Promise.all([...children].map((child) => child.kill()));
 }
@@ -119,15 +113,45 @@ function freePort(): Promise<number> {
   });
 }
 
-/**
- * Starts the server with `dataDir` (PGlite there, unless `env` has DATABASE_URL) and waits until
- * /api/health answers; throws with its output if it dies. Only what the server needs reaches it: never
- * the runner's DATABASE_URL or options unless `env` passes them.
- */
-export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+/** Where the processes of one test keep their data: a DATA_DIR, or a fresh schema of DATABASE_URL. */
+export interface SharedDatabase {
+  env: Record<string, string>;
+  drop(): Promise<void>;
+}
+
+export async function sharedDatabase(dataDir: string): Promise<SharedDatabase> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return { env: { DATA_DIR: dataDir }, drop: async () => {} };
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE SCHEMA ${schema}`);
+  const withSchema = new URL(url);
+  withSchema.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    env: {
+      DATA_DIR: dataDir,
+      DATABASE_URL: withSchema.toString(),
+      // Processes on one PostgreSQL take their secrets from the environment (server/secrets).
+      JWT_SECRET: randomBytes(48).toString('base64url'),
+      VALUES_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
+    },
+    drop: () => admin(`DROP SCHEMA ${schema} CASCADE`),
+  };
+}
+
+/** Starts the server and waits until /api/health answers; throws with its output if it does not. */
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startServerOnce(dataDir, env);
+      return await startServerOnce(env);
     } catch (error) {
       // The free port was taken before the server bound it: another one.
       if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
@@ -135,7 +159,7 @@ export async function startServer(dataDir: string, env: Record<string, string> =
   }
 }
 
-async function startServerOnce(dataDir: string, env: Record<string, string>): Promise<ServerProcess> {
+async function startServerOnce(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: process.cwd(),
@@ -145,8 +169,7 @@ async function startServerOnce(dataDir: string, env: Record<string, string>): Pr
       TMPDIR: tmpdir(),
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DIST_DIR: join(dataDir, '..', 'dist'),
+      DIST_DIR: join(tmpdir(), 'flowsmith-no-dist'),
       APP_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
       ...env,
@@ -166,7 +189,7 @@ async function startServerOnce(dataDir: string, env: Record<string, string>): Pr
   }
   const state = server.alive ? 'did not answer /api/health within 60 s' : `exited (${JSON.stringify(server.exit)})`;
   await server.kill();
-  throw new Error(`The server on ${dataDir} ${state}. Its output:\n${server.output}`);
+  throw new Error(`The server ${state}. Its output:\n${server.output}`);
 }
 
 /** Answers the reply when its status is `status`, throws with the body otherwise. */

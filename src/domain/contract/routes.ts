@@ -83,7 +83,7 @@ import {
 } from './connections.ts';
 import { createConnectionBodySchema, deleteConnectionQuerySchema, testConnectionBodySchema } from './requests.ts';
 import { openApiDocumentReplySchema } from './api-document.ts';
-import { runDetailSchema, runPageSchema } from './runs.ts';
+import { retryRunBodySchema, runDetailSchema, runPageSchema } from './runs.ts';
 import { scheduleListSchema } from './schedules.ts';
 import {
   forgotPasswordReplySchema,
@@ -181,6 +181,7 @@ export const contractRoutes = [
   { method: 'POST', path: '/workflow/run/:id', params: idParamsSchema, body: runBodySchema, reply: runDetailSchema, status: 202, idempotent: true, tag: 'Runs', summary: 'Start a run (queued)' },
   { method: 'GET', path: '/workflow/executions', query: executionsQuerySchema, reply: runPageSchema, tag: 'Runs', summary: 'List runs, a page at a time' },
   { method: 'GET', path: '/workflow/execution/:id', params: idParamsSchema, reply: runDetailSchema, tag: 'Runs', summary: 'One run with its step-by-step record' },
+  { method: 'POST', path: '/workflow/execution/:id/retry', params: idParamsSchema, body: retryRunBodySchema, reply: runDetailSchema, status: 202, idempotent: true, tag: 'Runs', summary: 'Retry a finished run from its failed step, or run it again on the latest version' },
   { method: 'GET', path: '/workflow/schedules', reply: scheduleListSchema, tag: 'Runs', summary: 'The workflows that run on a schedule' },
   // ---- steps (the editor's engine calls) ----
   { method: 'POST', path: '/workflow/sample', body: sampleBodySchema, reply: stepTestResultSchema, tag: 'Steps', summary: 'Test one step (its result becomes its sample)' },

@@ -57,6 +57,32 @@ export const stepRunRecordSchema: z.ZodMiniType<StepRunRecord> = z.object({
   },
 });
 
-/** GET /workflow/execution/:id, and a run started from the editor (POST /workflow/run/:id). */
-export const runDetailSchema = z.extend(runSummarySchema, { steps: z.array(stepRunRecordSchema) });
+// ---- retries (issue 15) ----
+
+/**
+ * How a run is made again from a finished one: FROM_FAILED_STEP (the same version; the steps before the
+ * failed one keep their recorded outputs and are not executed again) or ON_LATEST_VERSION (a fresh run of
+ * the workflow's published version, with the same trigger payload).
+ */
+export const RETRY_STRATEGIES = ['FROM_FAILED_STEP', 'ON_LATEST_VERSION'] as const;
+export const retryStrategySchema = z.enum(RETRY_STRATEGIES);
+export type RetryStrategy = z.output<typeof retryStrategySchema>;
+
+/** POST /workflow/execution/:id/retry. */
+export const retryRunBodySchema = z.object({ strategy: retryStrategySchema });
+export type RetryRunBody = z.output<typeof retryRunBodySchema>;
+
+/** A run linked to another by a retry: how it was made, how it went, when it started. */
+export const runLinkSchema = z.object({ id: z.string(), strategy: retryStrategySchema, status: runStatusSchema, startTime: z.string() });
+export type RunLink = z.output<typeof runLinkSchema>;
+
+/**
+ * GET /workflow/execution/:id, and a run started from the editor (POST /workflow/run/:id). `retryOf`: the
+ * run this one retries; `retries`: the runs made from this one, newest first (both while those runs exist).
+ */
+export const runDetailSchema = z.extend(runSummarySchema, {
+  steps: z.array(stepRunRecordSchema),
+  retryOf: z.optional(z.nullable(runLinkSchema)),
+  retries: z.optional(z.array(runLinkSchema)),
+});
 export type RunDetail = z.output<typeof runDetailSchema>;

@@ -67,6 +67,7 @@ async function renderPanel(handler: Handler, options: { selected?: string | null
     const [iterations, setIterations] = useState<Record<string, number>>(options.iterations ?? initialIterations(FAILED_RUN));
     return (
       <RunDetailsPanel
+        onOpenRun={() => {}}
         runId="run-1"
         selectedStep={selected}
         iterations={iterations}
@@ -209,6 +210,7 @@ describe('RunDetailsPanel', () => {
       const [iterations, setIterations] = useState<Record<string, number>>(initialIterations(nested));
       return (
         <RunDetailsPanel
+          onOpenRun={() => {}}
           runId="run-2"
           selectedStep="step_3"
           iterations={iterations}
@@ -250,7 +252,7 @@ describe('RunDetailsPanel', () => {
   it('says when the run does not exist', async () => {
     h.serve(() => ({ status: 404, body: { code: 'ENTITY_NOT_FOUND', message: 'Execution not found' } }));
     await h.render(
-      <RunDetailsPanel runId="gone" selectedStep={null} iterations={{}} onIterationChange={() => {}} onSelectStep={() => {}} onBack={() => {}} onClose={() => {}} />,
+      <RunDetailsPanel runId="gone" selectedStep={null} iterations={{}} onIterationChange={() => {}} onSelectStep={() => {}} onOpenRun={() => {}} onBack={() => {}} onClose={() => {}} />,
     );
     expect(textOf(panel())).toContain('Run not found');
     expect(button('Back to runs', panel())).toBeDefined();

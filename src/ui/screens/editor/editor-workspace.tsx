@@ -145,6 +145,7 @@ const LeftPanel = observer(function LeftPanel({ store, onOpenVersion, onUseAsDra
           iterations={store.iterations}
           onIterationChange={(loop, index) => store.setIteration(loop, index)}
           onSelectStep={(name) => store.select(name)}
+          onOpenRun={(runId) => store.openRun(runId)}
           onBack={() => store.setLeftPanel('runs')}
           onClose={close}
         />

@@ -2,17 +2,19 @@
  * /executions/{id}: one run — which workflow (a link to its editor), how it ended, when it started, how
  * long it took — and its step-by-step timeline, read again on each of the run's live messages while it
  * runs (stores/live-runs.ts), or every 2 s while the socket is down (executionDetailQuery).
- * An unknown or foreign id answers 404: 'Execution not found'.
+ * An unknown or foreign id answers 404: 'Execution not found'. A finished run can be made again (issue 15):
+ * 'Retry from failed step' or 'Run again on the latest version' (run-retry.tsx), and shows its retry links.
  */
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, SearchX } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { executionDetailQuery, isNotFound, type RunDetail } from '../../../api/executions-api.ts';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { pollWhileOffline, useRunsLive } from '../../stores/live-runs.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { TableError } from '../../components/data/table-error.tsx';
 import { RunFacts } from '../../components/runs/run-facts.tsx';
+import { RetryActions, RunLinkFacts } from '../../components/runs/run-retry.tsx';
 import { StepTimeline } from './step-timeline.tsx';
 import './executions.css';
 
@@ -53,6 +55,7 @@ export function ExecutionDetailScreen() {
 }
 
 function RunView({ run }: { run: RunDetail }) {
+  const navigate = useNavigate();
   return (
     <>
       <header className="run-header">
@@ -69,7 +72,10 @@ function RunView({ run }: { run: RunDetail }) {
               <code className="run-id">{run.id}</code>
             </dd>
           </div>
+          <RunLinkFacts run={run} renderLink={(id, children) => <Link to={`/executions/${encodeURIComponent(id)}`}>{children}</Link>} />
         </RunFacts>
+        {/* The new run opens in place of this one; its details link back here. */}
+        <RetryActions run={run} onStarted={(started) => void navigate(`/executions/${encodeURIComponent(started.id)}`)} />
       </header>
       <section className="card run-steps" aria-labelledby="run-steps-title">
         <div className="card-header">

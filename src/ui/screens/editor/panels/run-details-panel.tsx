@@ -8,7 +8,7 @@
  * this panel only reports clicks: onSelectStep, onIterationChange.
  */
 import { useEffect, useMemo, useRef, type CSSProperties } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, SearchX } from 'lucide-react';
 import { isNotFound, type RunDetail, type StepRunRecord } from '../../../../api/executions-api.ts';
 import { formatDuration } from '../../../format/index.ts';
@@ -20,7 +20,8 @@ import { IterationPicker } from './iteration-picker.tsx';
 import { PanelFrame, PanelSkeleton } from './panel-frame.tsx';
 import { runRowsAt, shownIterationOf, type RunRow } from './run-overlay.ts';
 import { RunFacts } from '../../../components/runs/run-facts.tsx';
-import { liveRunQuery } from './runs-query.ts';
+import { flowRunsKey, liveRunQuery } from './runs-query.ts';
+import { RetryActions, RunLinkFacts } from '../../../components/runs/run-retry.tsx';
 
 export interface RunDetailsPanelProps {
   runId: string;
@@ -28,6 +29,8 @@ export interface RunDetailsPanelProps {
   iterations: Record<string, number>;
   onIterationChange(loopStep: string, index: number): void;
   onSelectStep(stepName: string): void;
+  /** Opens another run in this panel (a retry just started, or a linked run). */
+  onOpenRun(runId: string): void;
   onBack(): void;
   onClose(): void;
 }
@@ -60,16 +63,34 @@ export function RunDetailsPanel({ runId, onBack, onClose, ...view }: RunDetailsP
   );
 }
 
-type RunViewProps = Pick<RunDetailsPanelProps, 'selectedStep' | 'iterations' | 'onIterationChange' | 'onSelectStep'> & { run: RunDetail };
+type RunViewProps = Pick<RunDetailsPanelProps, 'selectedStep' | 'iterations' | 'onIterationChange' | 'onSelectStep' | 'onOpenRun'> & { run: RunDetail };
 
-function RunView({ run, selectedStep, iterations, onIterationChange, onSelectStep }: RunViewProps) {
+function RunView({ run, selectedStep, iterations, onIterationChange, onSelectStep, onOpenRun }: RunViewProps) {
+  const client = useQueryClient();
   const rows = useMemo(() => runRowsAt(run, iterations), [run, iterations]);
   const hasLoops = rows.some((row) => row.depth > 0);
   const selectedRan = selectedStep !== null && rows.some((row) => row.record.stepName === selectedStep);
 
   return (
     <>
-      <RunFacts run={run} className="panel-facts" />
+      <RunFacts run={run} className="panel-facts">
+        <RunLinkFacts
+          run={run}
+          renderLink={(id, children) => (
+            <button type="button" className="run-link-button" onClick={() => onOpenRun(id)}>
+              {children}
+            </button>
+          )}
+        />
+      </RunFacts>
+      <RetryActions
+        run={run}
+        compact
+        onStarted={(started) => {
+          void client.invalidateQueries({ queryKey: flowRunsKey(run.flowId) });
+          onOpenRun(started.id);
+        }}
+      />
       <h3 className="panel-section-title" id={`run-steps-${run.id}`}>
         Steps
       </h3>
