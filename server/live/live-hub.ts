@@ -50,9 +50,14 @@ const MAX_IDENTIFIER_BYTES = 63;
 
 /** One channel per schema: test files share one PostgreSQL with a schema each and must not hear each other. */
 export function liveChannelName(schema: string): string {
-  const plain = `flowsmith_live_${schema}`;
+  return schemaChannelName('flowsmith_live', schema);
+}
+
+/** `prefix_schema`, or the schema's hash when it is not a plain identifier or the name would be too long. */
+export function schemaChannelName(prefix: string, schema: string): string {
+  const plain = `${prefix}_${schema}`;
   if (/^[a-z0-9_]+$/.test(schema) && plain.length <= MAX_IDENTIFIER_BYTES) return plain;
-  return `flowsmith_live_${createHash('sha256').update(schema).digest('hex').slice(0, 32)}`;
+  return `${prefix}_${createHash('sha256').update(schema).digest('hex').slice(0, 32)}`;
 }
 
 function truncate(text: string, max: number): string {

@@ -14,6 +14,7 @@ import { runFinishedMessage, runProgressMessage } from './run-messages.ts';
 import type { FinishedRun, QueuedRun } from './run-queue.ts';
 import { RunWorkers } from './run-workers.ts';
 import { Scheduler } from './scheduler.ts';
+import { createQueuedSignal } from './queued-signal.ts';
 import { startRun, type RunRequest, type StartedRun } from './start-run.ts';
 
 export interface Runs {
@@ -75,12 +76,14 @@ export async function createRuns({ db, hub, engine, workflows, settings, log: lo
         minIntervalMs: settings.scheduleMinIntervalMs,
         onStarted: (started, userId) => {
           announceRefusal(userId, started);
-          workers?.wake();
+          if (started.queued) queuedSignal.queued();
         },
         onActivity: announceActivity,
         log,
       })
     : null;
+  // Declared before the scheduler starts: its first tick may queue a run.
+  const queuedSignal = await createQueuedSignal(db, workers ? () => workers.wake() : null, log);
   await workers?.start();
   await scheduler?.start();
 
@@ -88,7 +91,7 @@ export async function createRuns({ db, hub, engine, workflows, settings, log: lo
     scheduler,
     async start(request) {
       const started = await db.transaction((tx) => startRun(tx, request, settings.dailyQuota));
-      if (started.queued) workers?.wake();
+      if (started.queued) queuedSignal.queued();
       else announceRefusal(request.userId, started);
       return started;
     },
@@ -98,6 +101,7 @@ export async function createRuns({ db, hub, engine, workflows, settings, log: lo
     },
     async close() {
       scheduler?.stop();
+      await queuedSignal.close();
       await workers?.stop();
     },
   };
