@@ -16,6 +16,8 @@ import { versionReader } from '../../src/domain/flow/index.ts';
 import type { CodeResult } from './sandbox/code-sandbox.ts';
 import { asList } from '../../src/domain/flow/templates.ts';
 import { DEFAULT_RUN_LIMITS, errorText, MAX_RUN_NESTING, resolveStepData, RunBudget, StepFailure, type RunLimits } from './run-budget.ts';
+import { retryPolicy } from '../../src/domain/flow/retry.ts';
+import { runWithRetry, type StepAttempt } from './step-retry.ts';
 
 export interface StepRecord {
   stepName: string;
@@ -29,6 +31,8 @@ export interface StepRecord {
   iterations?: StepRecord[][];
   /** What a code step wrote with console.log and friends. */
   logs?: string[];
+  /** Each attempt of a step with 'Retry on failure' on (step-retry.ts), in order. */
+  attempts?: StepAttempt[];
 }
 
 export interface PieceContext {
@@ -61,6 +65,8 @@ export interface EngineDeps {
    * filled in): it must only take note, cheaply, and read them later — the run does not wait for it.
    */
   onProgress?: (steps: readonly StepRecord[]) => void;
+  /** The wait between a step's attempts (step-retry.ts); tests pass a shorter one. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 export interface FlowResult {
@@ -113,6 +119,14 @@ export async function executeFlow(version: FlatVersion, triggerOutput: unknown, 
     }
   }
 
+  /** A code or piece step's action, run again on failure as its 'Retry on failure' says (step-retry.ts). */
+  function retrying<T>(step: FlatStep, record: StepRecord, attempt: () => Promise<T>): Promise<T> {
+    const policy = step.type === 'CODE' || step.type === 'PIECE' ? retryPolicy(step.settings) : undefined;
+    if (!policy || policy.attempts <= 1) return attempt();
+    record.attempts = [];
+    return runWithRetry(policy, attempt, { signal: deps.signal, now, ...(deps.sleep ? { sleep: deps.sleep } : {}), onAttempt: progressed }, record.attempts);
+  }
+
   async function runStep(step: FlatStep, into: StepRecord[], nesting: number): Promise<void> {
     budget.record();
     const record: StepRecord = { stepName: step.name, displayName: step.displayName, type: step.type, status: 'RUNNING' };
@@ -130,17 +144,20 @@ export async function executeFlow(version: FlatVersion, triggerOutput: unknown, 
           const input = resolve(step.settings.input ?? {}) as Record<string, unknown>;
           budget.admit(input, 'The step’s input');
           record.input = input;
-          const result = await deps.runCode(step.settings.sourceCode?.code ?? '', input, deps.userId);
-          if (result.logs.length > 0) {
-            budget.logs(result.logs);
-            record.logs = result.logs;
-          }
-          if (!result.ok) {
-            const status: RunStatus = result.reason === 'TIMEOUT' ? 'TIMEOUT' : result.reason === 'MEMORY_LIMIT_EXCEEDED' ? 'MEMORY_LIMIT_EXCEEDED' : 'FAILED';
-            throw new StepFailure(status, result.message);
-          }
-          budget.admit(result.output, 'The step’s output');
-          record.output = result.output;
+          const output = await retrying(step, record, async () => {
+            const result = await deps.runCode(step.settings.sourceCode?.code ?? '', input, deps.userId);
+            if (result.logs.length > 0) {
+              budget.logs(result.logs);
+              record.logs = result.logs;
+            }
+            if (!result.ok) {
+              const status: RunStatus = result.reason === 'TIMEOUT' ? 'TIMEOUT' : result.reason === 'MEMORY_LIMIT_EXCEEDED' ? 'MEMORY_LIMIT_EXCEEDED' : 'FAILED';
+              throw new StepFailure(status, result.message);
+            }
+            budget.admit(result.output, 'The step’s output');
+            return result.output;
+          });
+          record.output = output;
           break;
         }
         case 'PIECE': {
@@ -149,20 +166,23 @@ export async function executeFlow(version: FlatVersion, triggerOutput: unknown, 
           record.input = input;
           const action = deps.pieceAction(step.settings.pieceName, step.settings.actionName);
           if (!action) throw new StepFailure('FAILED', `PIECE_NOT_FOUND: ${step.settings.pieceName} ${step.settings.actionName ?? ''}`.trim());
-          let output: unknown;
-          try {
-            output = await action(input, {
-              userId: deps.userId,
-              ...(deps.flowId ? { flowId: deps.flowId } : {}),
-              ...(deps.runId ? { runId: deps.runId } : {}),
-              ...(deps.signal ? { signal: deps.signal } : {}),
-            });
-          } catch (error) {
-            if (error instanceof StepFailure) throw error;
-            if (deps.signal?.aborted) throw new StepFailure('STOPPED', 'The run was stopped');
-            throw new StepFailure('FAILED', pieceErrorText(error));
-          }
-          budget.admit(output, 'The step’s output');
+          const output = await retrying(step, record, async () => {
+            let output: unknown;
+            try {
+              output = await action(input, {
+                userId: deps.userId,
+                ...(deps.flowId ? { flowId: deps.flowId } : {}),
+                ...(deps.runId ? { runId: deps.runId } : {}),
+                ...(deps.signal ? { signal: deps.signal } : {}),
+              });
+            } catch (error) {
+              if (error instanceof StepFailure) throw error;
+              if (deps.signal?.aborted) throw new StepFailure('STOPPED', 'The run was stopped');
+              throw new StepFailure('FAILED', pieceErrorText(error));
+            }
+            budget.admit(output, 'The step’s output');
+            return output;
+          });
           record.output = output;
           break;
         }
