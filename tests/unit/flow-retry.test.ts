@@ -77,6 +77,6 @@ describe('the step settings schema', () => {
     const after = withRetryOnFailure(before, { value: true, attempts: 3 });
     expect(after.errorHandlingOptions).toEqual({ continueOnFailure: { value: true }, retryOnFailure: { value: true, attempts: 3 } });
     expect(before.errorHandlingOptions).toEqual({ continueOnFailure: { value: true } });
-    expect(withRetryOnFailure(after, { value: false }).errorHandlingOptions.retryOnFailure).toEqual({ value: false, attempts: 3 });
+    expect((withRetryOnFailure(after, { value: false }).errorHandlingOptions as Record<string, unknown>).retryOnFailure).toEqual({ value: false, attempts: 3 });
   });
 });
