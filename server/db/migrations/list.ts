@@ -13,6 +13,7 @@ import { apiKeysMigration } from './011_api_keys.ts';
 import { idempotencyKeysMigration } from './012_idempotency_keys.ts';
 import { connectionsMigration } from './013_connections.ts';
 import { billingSystemMigration } from './014_billing_system.ts';
+import { runLimitsMigration } from './016_run_limits.ts';
 
 /** Every migration, oldest first. Never edit one that has shipped: add the next number. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -30,4 +31,5 @@ export const MIGRATIONS: readonly Migration[] = [
   idempotencyKeysMigration,
   connectionsMigration,
   billingSystemMigration,
+  runLimitsMigration,
 ];
