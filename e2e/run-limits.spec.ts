@@ -24,8 +24,10 @@ test('a step retried on failure shows its attempts, and a workflow’s concurren
   await openEditor(page, id);
   await selectStep(page, 'step_1');
   const settings = stepSettings(page);
-  await settings.getByLabel('Retry on failure').check();
-  await settings.getByLabel('Attempts').selectOption('2');
+  // The box follows the version, which the editor core answers a moment after the click.
+  await settings.getByLabel('Retry on failure').click();
+  await expect(settings.getByLabel('Retry on failure')).toBeChecked();
+  await settings.getByLabel('Attempts', { exact: true }).selectOption('2');
   await settings.getByLabel('Wait between attempts').selectOption('FIXED');
   await settings.getByLabel('Delay (seconds)').fill('0');
   await expectSaved(page);
@@ -64,6 +66,8 @@ test('a step retried on failure shows its attempts, and a workflow’s concurren
 });
 
 test('the retry settings and the concurrent runs dialog in light and dark, wide and narrow', async ({ page }) => {
+  // Four passes through the editor and the list, each with two axe scans.
+  test.setTimeout(120_000);
   await signedInPage(page);
   const id = await importFlow(page, 'Looks', [codeStep('step_1', 'Explode', BOOM_CODE, {})]);
   for (const theme of ['light', 'dark'] as const) {
@@ -73,9 +77,10 @@ test('the retry settings and the concurrent runs dialog in light and dark, wide 
       await openEditor(page, id);
       await selectStep(page, 'step_1');
       const retry = stepSettings(page).getByLabel('Retry on failure');
-      if (!(await retry.isChecked())) await retry.check();
+      if (!(await retry.isChecked())) await retry.click();
+      await expect(retry).toBeChecked();
       await expect(stepSettings(page).getByLabel('Maximum delay (seconds)')).toBeVisible();
-      await stepSettings(page).getByLabel('Attempts').scrollIntoViewIfNeeded();
+      await stepSettings(page).getByLabel('Attempts', { exact: true }).scrollIntoViewIfNeeded();
       await page.screenshot({ path: test.info().outputPath(`retry-${theme}-${width}.png`) });
       await expectNoViolations(page, `retry settings (${theme}, ${width})`);
 
