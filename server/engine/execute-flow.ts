@@ -124,7 +124,13 @@ export async function executeFlow(version: FlatVersion, triggerOutput: unknown, 
     const policy = step.type === 'CODE' || step.type === 'PIECE' ? retryPolicy(step.settings) : undefined;
     if (!policy || policy.attempts <= 1) return attempt();
     record.attempts = [];
-    return runWithRetry(policy, attempt, { signal: deps.signal, now, ...(deps.sleep ? { sleep: deps.sleep } : {}), onAttempt: progressed }, record.attempts);
+    // Each attempt kept in the record counts against the run's data cap like a step record and its error.
+    const onAttempt = (attempts: readonly StepAttempt[]) => {
+      budget.record();
+      budget.error(attempts[attempts.length - 1]?.error ?? '');
+      progressed();
+    };
+    return runWithRetry(policy, attempt, { signal: deps.signal, now, ...(deps.sleep ? { sleep: deps.sleep } : {}), onAttempt }, record.attempts);
   }
 
   async function runStep(step: FlatStep, into: StepRecord[], nesting: number): Promise<void> {

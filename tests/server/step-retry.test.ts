@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import type { StoredStep } from '../../src/domain/index.ts';
 import { loadConfig } from '../../server/config.ts';
 import { executeFlow } from '../../server/engine/execute-flow.ts';
+import { DEFAULT_RUN_LIMITS } from '../../server/engine/run-budget.ts';
 import { fromStoredVersion } from '../../src/domain/index.ts';
 import { get, post, signedInUser, startTestServer, type TestServer } from './helpers.ts';
 import { autosave, createFlow } from './flows.ts';
@@ -153,5 +154,31 @@ describe('the wait between attempts', () => {
     expect(finished.status).toBe('STOPPED');
     expect(calls).toBe(1);
     expect(finished.steps[1]!.attempts!.length).toBe(1);
+  });
+
+  it('counts each attempt against the run’s data cap', async () => {
+    const version = fromStoredVersion({
+      id: 'v',
+      flowId: 'f',
+      displayName: 'Cap',
+      state: 'DRAFT',
+      valid: true,
+      schemaVersion: null,
+      trigger: manualTrigger(),
+      steps: [retry(code(1, 'return 1;'), { value: true, attempts: 5, backoff: 'FIXED', delaySeconds: 0 })],
+    });
+    let calls = 0;
+    const finished = await executeFlow(version, {}, {
+      userId: 'u',
+      limits: { ...DEFAULT_RUN_LIMITS, maxRunData: 4000 },
+      pieceAction: () => undefined,
+      runCode: async () => {
+        calls++;
+        return { ok: false, reason: 'ERROR', message: 'x'.repeat(1500), logs: [] } as never;
+      },
+    });
+    expect(finished.status).toBe('FAILED');
+    expect(calls).toBeLessThan(5);
+    expect(finished.steps[1]!.error).toContain('RUN_MAX_RUN_DATA_MB');
   });
 });
