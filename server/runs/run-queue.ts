@@ -66,7 +66,7 @@ async function claimOnce(db: Database, workerId: string, leaseMs: number, perUse
   // confirmed below under the workflow's lock.
   const { rows } = await db.query<ClaimRow>(
     `WITH next AS (
-       SELECT q.run_id, ${flowIsLimitedSql('q')} AS limited FROM run_queue q
+       SELECT q.run_id, q.flow_id, q.version_id, q.user_id, ${flowIsLimitedSql('q')} AS limited FROM run_queue q
        WHERE q.claimed_by IS NULL AND ${roomForRunSql('q', '$3')}
        ORDER BY q.enqueued_at, q.run_id LIMIT 1 FOR UPDATE SKIP LOCKED
      ), claimed AS (
@@ -74,9 +74,8 @@ async function claimOnce(db: Database, workerId: string, leaseMs: number, perUse
        FROM next WHERE q.run_id = next.run_id AND NOT next.limited
        RETURNING q.run_id, q.flow_id, q.version_id, q.user_id, q.payload
      ), ${OPEN_CLAIMED}
-     SELECT run_id, flow_id, version_id, user_id, payload::text AS payload, false AS limited FROM claimed
-     UNION ALL
-     SELECT q.run_id, q.flow_id, q.version_id, q.user_id, NULL, true FROM next JOIN run_queue q ON q.run_id = next.run_id WHERE next.limited`,
+     SELECT n.run_id, n.flow_id, n.version_id, n.user_id, c.payload::text AS payload, n.limited
+     FROM next n LEFT JOIN claimed c ON c.run_id = n.run_id`,
     [workerId, leaseMs, perUser],
   );
   const row = rows[0];
