@@ -48,7 +48,7 @@ test('a step retried on failure shows its attempts, and a workflow’s concurren
 
   await page.goto('/workflows');
   await row(page, 'Flaky').getByRole('button', { name: 'Actions for Flaky' }).click();
-  await page.getByRole('menuitem', { name: 'Concurrent runs' }).click();
+  await page.getByRole('menuitem', { name: 'Concurrency' }).click();
   const dialog = page.getByRole('dialog', { name: 'Concurrent runs' });
   const field = dialog.getByLabel('Maximum concurrent runs');
   await expect(field).toHaveValue('');
@@ -61,7 +61,7 @@ test('a step retried on failure shows its attempts, and a workflow’s concurren
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Maximum concurrent runs updated' })).toBeVisible();
   await page.reload();
   await row(page, 'Flaky').getByRole('button', { name: 'Actions for Flaky' }).click();
-  await page.getByRole('menuitem', { name: 'Concurrent runs' }).click();
+  await page.getByRole('menuitem', { name: 'Concurrency' }).click();
   await expect(page.getByRole('dialog', { name: 'Concurrent runs' }).getByLabel('Maximum concurrent runs')).toHaveValue('1');
 });
 
@@ -86,7 +86,7 @@ test('the retry settings and the concurrent runs dialog in light and dark, wide 
 
       await page.goto('/workflows');
       await row(page, 'Looks').getByRole('button', { name: 'Actions for Looks' }).click();
-      await page.getByRole('menuitem', { name: 'Concurrent runs' }).click();
+      await page.getByRole('menuitem', { name: 'Concurrency' }).click();
       await expect(page.getByRole('dialog', { name: 'Concurrent runs' })).toBeVisible();
       await page.screenshot({ path: test.info().outputPath(`concurrency-${theme}-${width}.png`) });
       await expectNoViolations(page, `concurrent runs dialog (${theme}, ${width})`);

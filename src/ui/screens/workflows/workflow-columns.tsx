@@ -89,7 +89,7 @@ export function workflowColumns(h: WorkflowColumnHandlers): DataColumn<WorkflowS
             { value: 'run', label: 'Run', icon: Play, onSelect: () => h.run(row) },
             { value: 'rename', label: 'Rename', icon: Pencil, onSelect: () => h.openDialog(row, 'rename') },
             { value: 'settings', label: 'Time saved', icon: Timer, onSelect: () => h.openDialog(row, 'settings') },
-            { value: 'concurrency', label: 'Concurrent runs', icon: Gauge, onSelect: () => h.openDialog(row, 'concurrency') },
+            { value: 'concurrency', label: 'Concurrency', icon: Gauge, onSelect: () => h.openDialog(row, 'concurrency') },
             { value: 'duplicate', label: 'Duplicate', icon: Copy, onSelect: () => h.duplicate(row) },
             { value: 'export', label: 'Export JSON', icon: Download, onSelect: () => h.exportJson(row) },
             { value: 'template', label: 'Save as template', icon: BookmarkPlus, onSelect: () => h.openDialog(row, 'template') },
