@@ -23,6 +23,7 @@ import { tightenDataDir } from './files/private-files.ts';
 import { scrubLegacySecrets } from './secrets/legacy-secrets.ts';
 import { loadServerSecrets } from './secrets/server-secrets.ts';
 import { pruneExpiredRows } from './db/prune.ts';
+import { pruneRuns } from './runs/retention.ts';
 import { answerFrameworkError, installErrorHandler } from './http/errors.ts';
 import { installJsonBodyParser } from './http/json-body.ts';
 import { loggerOptions } from './http/logging.ts';
@@ -224,11 +225,22 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
   }
 
   const longestWindowMs = Math.max(...Object.values(options.rateLimits).map((rule) => rule.windowMs), options.accountPasswordLimit.windowMs);
-  const prune = () =>
-    Promise.all([
+  // Run retention (server/runs/retention.ts): batches with pauses, one pass at a time, stopped on close.
+  const retention = new AbortController();
+  let pruningRuns: Promise<unknown> | null = null;
+  const pruneOldRuns = () => {
+    pruningRuns ??= pruneRuns(db, { ...options.runRetention, keepToday: options.engine.dailyQuota > 0 }, { signal: retention.signal })
+      .catch((error: unknown) => app.log.error({ err: error }, 'Pruning old runs failed'))
+      .finally(() => (pruningRuns = null));
+    return pruningRuns;
+  };
+  const prune = () => {
+    void pruneOldRuns();
+    return Promise.all([
       pruneExpiredRows(db, longestWindowMs, options.activityRetentionDays).catch((error: unknown) => app.log.error({ err: error }, 'Pruning failed')),
       keepDataDirPrivate().catch((error: unknown) => app.log.warn({ err: error }, 'Tightening DATA_DIR failed')),
     ]);
+  };
   const pruneTimer = setInterval(prune, PRUNE_INTERVAL_MS);
   pruneTimer.unref();
 
@@ -243,6 +255,8 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
     close() {
       closing ??= (async () => {
         clearInterval(pruneTimer);
+        retention.abort();
+        await pruningRuns;
         await app.close();
         // Runs first: the ones going on still need the engine to end and be recorded.
         await runningRuns.close();

@@ -192,6 +192,14 @@ const variables = {
     schema: positiveInt.default(90),
     description: 'Days the dashboard’s activity feed keeps an entry after its latest occurrence; older entries are pruned hourly.',
   },
+  RUN_RETENTION_DAYS: {
+    schema: z.coerce.number().int().min(0).max(36_500).default(30),
+    description: 'Days a finished run (with its steps’ data) is kept after it started; older runs are deleted in batches by the hourly prune (0 keeps them for ever). Dashboards keep counting them.',
+  },
+  RUN_RETENTION_PER_WORKFLOW: {
+    schema: z.coerce.number().int().min(0).max(100_000_000).default(0),
+    description: 'Newest runs each workflow keeps; older ones are deleted by the hourly prune (0: no count limit). While RUN_DAILY_QUOTA is set, today’s runs are kept.',
+  },
   API_KEY_RATE_LIMIT_PER_MINUTE: {
     schema: positiveInt.default(600),
     description: 'Requests one API key may make per minute; beyond it callers get 429 with Retry-After.',
@@ -258,6 +266,8 @@ export interface Config {
   refreshReuseGraceSeconds: number;
   /** ACTIVITY_RETENTION_DAYS */
   activityRetentionDays: number;
+  /** RUN_RETENTION_DAYS, RUN_RETENTION_PER_WORKFLOW (server/runs/retention.ts); 0 = no limit. */
+  runRetention: { days: number; perWorkflow: number };
   /** API_KEY_RATE_LIMIT_PER_MINUTE */
   apiKeyPerMinute: number;
   engine: EngineSettings;
@@ -341,6 +351,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     wsAuthTimeoutMs: e.WS_AUTH_TIMEOUT_MS,
     refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
     activityRetentionDays: e.ACTIVITY_RETENTION_DAYS,
+    runRetention: { days: e.RUN_RETENTION_DAYS, perWorkflow: e.RUN_RETENTION_PER_WORKFLOW },
     apiKeyPerMinute: e.API_KEY_RATE_LIMIT_PER_MINUTE,
     accountPasswordLimit: { max: e.RATE_LIMIT_ACCOUNT_PASSWORD_MAX, windowMs: minutes(e.RATE_LIMIT_ACCOUNT_PASSWORD_WINDOW_MINUTES) },
     engine: {

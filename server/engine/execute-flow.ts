@@ -20,6 +20,9 @@ import { DEFAULT_RUN_LIMITS, errorText, MAX_RUN_NESTING, resolveStepData, RunBud
 import { createReplay } from './replay.ts';
 import { hasSideEffects } from './side-effects.ts';
 
+import { retryPolicy } from '../../src/domain/flow/retry.ts';
+import { runWithRetry, type StepAttempt } from './step-retry.ts';
+
 export type { StepRecord } from './step-record.ts';
 
 export interface PieceContext {
@@ -66,6 +69,8 @@ export interface EngineDeps {
    * outputs feed later references, and execution goes on from the first unfinished step (replay.ts).
    */
   resumeFrom?: readonly StepRecord[];
+  /** The wait between a step's attempts (step-retry.ts); tests pass a shorter one. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 export interface FlowResult {
@@ -119,6 +124,20 @@ export async function executeFlow(version: FlatVersion, triggerOutput: unknown, 
     }
   }
 
+  /** A code or piece step's action, run again on failure as its 'Retry on failure' says (step-retry.ts). */
+  function retrying<T>(step: FlatStep, record: StepRecord, attempt: () => Promise<T>): Promise<T> {
+    const policy = step.type === 'CODE' || step.type === 'PIECE' ? retryPolicy(step.settings) : undefined;
+    if (!policy || policy.attempts <= 1) return attempt();
+    record.attempts = [];
+    // Each attempt kept in the record counts against the run's data cap like a step record and its error.
+    const onAttempt = (attempts: readonly StepAttempt[]) => {
+      budget.record();
+      budget.error(attempts[attempts.length - 1]?.error ?? '');
+      progressed();
+    };
+    return runWithRetry(policy, attempt, { signal: deps.signal, now, ...(deps.sleep ? { sleep: deps.sleep } : {}), onAttempt }, record.attempts);
+  }
+
   async function runStep(step: FlatStep, into: StepRecord[], nesting: number): Promise<void> {
     budget.record();
     const earlier = replay.earlier(step, into);
@@ -152,17 +171,20 @@ export async function executeFlow(version: FlatVersion, triggerOutput: unknown, 
           const input = resolve(step.settings.input ?? {}) as Record<string, unknown>;
           budget.admit(input, 'The step’s input');
           record.input = input;
-          const result = await deps.runCode(step.settings.sourceCode?.code ?? '', input, deps.userId, deps.runId);
-          if (result.logs.length > 0) {
-            budget.logs(result.logs);
-            record.logs = result.logs;
-          }
-          if (!result.ok) {
-            const status: RunStatus = result.reason === 'TIMEOUT' ? 'TIMEOUT' : result.reason === 'MEMORY_LIMIT_EXCEEDED' ? 'MEMORY_LIMIT_EXCEEDED' : 'FAILED';
-            throw new StepFailure(status, result.message);
-          }
-          budget.admit(result.output, 'The step’s output');
-          record.output = result.output;
+          const output = await retrying(step, record, async () => {
+            const result = await deps.runCode(step.settings.sourceCode?.code ?? '', input, deps.userId, deps.runId);
+            if (result.logs.length > 0) {
+              budget.logs(result.logs);
+              record.logs = result.logs;
+            }
+            if (!result.ok) {
+              const status: RunStatus = result.reason === 'TIMEOUT' ? 'TIMEOUT' : result.reason === 'MEMORY_LIMIT_EXCEEDED' ? 'MEMORY_LIMIT_EXCEEDED' : 'FAILED';
+              throw new StepFailure(status, result.message);
+            }
+            budget.admit(result.output, 'The step’s output');
+            return result.output;
+          });
+          record.output = output;
           break;
         }
         case 'PIECE': {
@@ -171,20 +193,23 @@ export async function executeFlow(version: FlatVersion, triggerOutput: unknown, 
           record.input = input;
           const action = deps.pieceAction(step.settings.pieceName, step.settings.actionName);
           if (!action) throw new StepFailure('FAILED', `PIECE_NOT_FOUND: ${step.settings.pieceName} ${step.settings.actionName ?? ''}`.trim());
-          let output: unknown;
-          try {
-            output = await action(input, {
-              userId: deps.userId,
-              ...(deps.flowId ? { flowId: deps.flowId } : {}),
-              ...(deps.runId ? { runId: deps.runId } : {}),
-              ...(deps.signal ? { signal: deps.signal } : {}),
-            });
-          } catch (error) {
-            if (error instanceof StepFailure) throw error;
-            if (deps.signal?.aborted) throw new StepFailure('STOPPED', 'The run was stopped');
-            throw new StepFailure('FAILED', pieceErrorText(error));
-          }
-          budget.admit(output, 'The step’s output');
+          const output = await retrying(step, record, async () => {
+            let output: unknown;
+            try {
+              output = await action(input, {
+                userId: deps.userId,
+                ...(deps.flowId ? { flowId: deps.flowId } : {}),
+                ...(deps.runId ? { runId: deps.runId } : {}),
+                ...(deps.signal ? { signal: deps.signal } : {}),
+              });
+            } catch (error) {
+              if (error instanceof StepFailure) throw error;
+              if (deps.signal?.aborted) throw new StepFailure('STOPPED', 'The run was stopped');
+              throw new StepFailure('FAILED', pieceErrorText(error));
+            }
+            budget.admit(output, 'The step’s output');
+            return output;
+          });
           record.output = output;
           break;
         }

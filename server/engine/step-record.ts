@@ -1,5 +1,6 @@
 /** One step's record as the engine fills it in (stored in the API's shape by server/runs). */
 import type { StepRunStatus } from '../../src/domain/index.ts';
+import type { StepAttempt } from './step-retry.ts';
 
 export interface StepRecord {
   stepName: string;
@@ -13,4 +14,6 @@ export interface StepRecord {
   iterations?: StepRecord[][];
   /** What a code step wrote with console.log and friends. */
   logs?: string[];
+  /** Each attempt of a step with 'Retry on failure' on (step-retry.ts), in order. */
+  attempts?: StepAttempt[];
 }

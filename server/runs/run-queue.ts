@@ -12,6 +12,7 @@ import { ROLLUP_CTES, RUN_OCCURRENCE_CTE, toActivityDto, type ActivityRow } from
 import { storableJson } from '../db/stored-values.ts';
 import { normalizeStep, type StepRunInput } from './runs-repository.ts';
 import { crashedSteps, crashMessage, requeueCrashed, type RetryMode, type RunOrigin } from './run-resume.ts';
+import { flowClaimLockSql, flowIsLimitedSql, roomForRunSql } from './concurrency.ts';
 
 export interface QueuedRun extends RunOrigin {
   runId: string;
@@ -40,42 +41,90 @@ export async function enqueueRun(db: Queryable, run: RunToQueue): Promise<string
 
 /**
  * Takes the oldest waiting run for `workerId` and opens its record as RUNNING; null when none waits.
- * A user who already has `perUser` runs claimed is passed over, so one user's flood of slow runs leaves
- * workers for everyone else's (across processes the count may briefly overshoot by a concurrent claim).
+ * A user who already has `perUser` runs claimed, and a workflow at its own maximum of concurrent runs,
+ * are passed over (concurrency.ts), so one user's flood of slow runs leaves workers for everyone else's
+ * (across processes the per-user count may briefly overshoot by a concurrent claim; a workflow's maximum
+ * is held exactly).
  */
 export async function claimRun(db: Database, workerId: string, leaseMs: number, perUser = 1_000_000): Promise<QueuedRun | null> {
-  // One statement (its own transaction): pick, lease and open the run's record in one round trip to
-  // the database, which is what a claim costs most. The payload comes as text, parsed here (JSON.parse
-  // has no depth limit): a payload queued before depth checks existed must reach the engine, which
-  // fails its run, not break every claim.
-  // A run put back after its worker died has its flow_runs row already (its checkpoint): kept as it is.
-  const { rows } = await db.query<{ run_id: string; flow_id: string; version_id: string; user_id: string; payload: string; resumes: number; retry_of: string | null; retry_mode: RetryMode | null }>(
-    `WITH next AS (
-       SELECT run_id FROM run_queue
-       WHERE claimed_by IS NULL
-         AND user_id NOT IN (SELECT user_id FROM run_queue WHERE claimed_by IS NOT NULL GROUP BY user_id HAVING count(*) >= $3)
-       ORDER BY enqueued_at, run_id LIMIT 1 FOR UPDATE SKIP LOCKED
-     ), claimed AS (
-       UPDATE run_queue q SET claimed_by = $1, lease_until = clock_timestamp() + $2 * interval '1 millisecond'
-       FROM next WHERE q.run_id = next.run_id
-       RETURNING q.run_id, q.flow_id, q.version_id, q.user_id, q.payload, q.resumes, q.retry_of, q.retry_mode
-     ), opened AS (
+  // A claim that lost its run of a limited workflow to another claim tries again, a few times.
+  for (let tries = 0; tries < 3; tries++) {
+    const claimed = await claimOnce(db, workerId, leaseMs, perUser);
+    if (claimed !== 'contended') return claimed;
+  }
+  return null;
+}
+
+/**
+ * The columns a claim opens the run's record with and answers (the CTEs `claimed` → `opened`). A run put
+ * back after its worker died has its flow_runs row already (its checkpoint): kept as it is.
+ */
+const OPEN_CLAIMED = `opened AS (
        INSERT INTO flow_runs (id, flow_id, version_id, user_id, status, start_time, steps, retry_of, retry_mode)
        SELECT run_id, flow_id, version_id, user_id, 'RUNNING', date_trunc('milliseconds', clock_timestamp()), '[]'::jsonb, retry_of, retry_mode FROM claimed
        ON CONFLICT (id) DO NOTHING
-     )
-     SELECT run_id, flow_id, version_id, user_id, payload::text AS payload, resumes, retry_of, retry_mode FROM claimed`,
+     )`;
+
+type ClaimRow = {
+  run_id: string;
+  flow_id: string;
+  version_id: string;
+  user_id: string;
+  payload: string | null;
+  limited: boolean;
+  resumes: number | null;
+  retry_of: string | null;
+  retry_mode: RetryMode | null;
+};
+
+async function claimOnce(db: Database, workerId: string, leaseMs: number, perUser: number): Promise<QueuedRun | null | 'contended'> {
+  // One statement (its own transaction): pick, lease and open the run's record in one round trip to
+  // the database, which is what a claim costs most. The payload comes as text, parsed here (JSON.parse
+  // has no depth limit): a payload queued before depth checks existed must reach the engine, which
+  // fails its run, not break every claim. A run of a workflow with a maximum is only picked here and
+  // confirmed below under the workflow's lock.
+  const { rows } = await db.query<ClaimRow>(
+    `WITH next AS (
+       SELECT q.run_id, q.flow_id, q.version_id, q.user_id, ${flowIsLimitedSql('q')} AS limited FROM run_queue q
+       WHERE q.claimed_by IS NULL AND ${roomForRunSql('q', '$3')}
+       ORDER BY q.enqueued_at, q.run_id LIMIT 1 FOR UPDATE SKIP LOCKED
+     ), claimed AS (
+       UPDATE run_queue q SET claimed_by = $1, lease_until = clock_timestamp() + $2 * interval '1 millisecond'
+       FROM next WHERE q.run_id = next.run_id AND NOT next.limited
+       RETURNING q.run_id, q.flow_id, q.version_id, q.user_id, q.payload, q.resumes, q.retry_of, q.retry_mode
+     ), ${OPEN_CLAIMED}
+     SELECT n.run_id, n.flow_id, n.version_id, n.user_id, c.payload::text AS payload, n.limited, c.resumes, c.retry_of, c.retry_mode
+     FROM next n LEFT JOIN claimed c ON c.run_id = n.run_id`,
     [workerId, leaseMs, perUser],
   );
   const row = rows[0];
   if (!row) return null;
+  if (!row.limited) return queuedRun(row);
+  const confirmed = await db.transaction(async (tx) => {
+    await tx.query(flowClaimLockSql('$1'), [row.flow_id]);
+    // A statement begun after the lock sees every claim of this workflow committed before it.
+    const { rows: done } = await tx.query<ClaimRow>(
+      `WITH claimed AS (
+         UPDATE run_queue q SET claimed_by = $2, lease_until = clock_timestamp() + $3 * interval '1 millisecond'
+         WHERE q.run_id = $1 AND q.claimed_by IS NULL AND ${roomForRunSql('q', '$4')}
+         RETURNING q.run_id, q.flow_id, q.version_id, q.user_id, q.payload, q.resumes, q.retry_of, q.retry_mode
+       ), ${OPEN_CLAIMED}
+       SELECT run_id, flow_id, version_id, user_id, payload::text AS payload, true AS limited, resumes, retry_of, retry_mode FROM claimed`,
+      [row.run_id, workerId, leaseMs, perUser],
+    );
+    return done[0];
+  });
+  return confirmed ? queuedRun(confirmed) : 'contended';
+}
+
+function queuedRun(row: ClaimRow): QueuedRun {
   return {
     runId: row.run_id,
     flowId: row.flow_id,
     versionId: row.version_id,
     userId: row.user_id,
-    payload: JSON.parse(row.payload) as unknown,
-    resumes: row.resumes,
+    payload: JSON.parse(row.payload ?? '{}') as unknown,
+    resumes: row.resumes ?? 0,
     retryOf: row.retry_of,
     retryMode: row.retry_mode,
   };

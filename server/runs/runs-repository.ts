@@ -26,6 +26,14 @@ export interface StepRun {
   iterations?: StepRun[][];
   /** Code steps: the lines the code logged. */
   logs?: string[];
+  /** Steps with 'Retry on failure': each attempt's status, error and duration (server/engine/step-retry.ts). */
+  attempts?: StepAttemptRecord[];
+}
+
+export interface StepAttemptRecord {
+  status: 'SUCCEEDED' | 'FAILED';
+  error?: string | undefined;
+  duration: number;
 }
 
 export interface RunSummary {
@@ -56,6 +64,7 @@ export type StepRunInput = {
   duration?: number | null | undefined;
   iterations?: StepRunInput[][] | undefined;
   logs?: string[] | undefined;
+  attempts?: StepAttemptRecord[] | undefined;
 };
 
 const stepRunInputSchema: z.ZodType<StepRunInput> = z.lazy(() =>
@@ -72,6 +81,9 @@ const stepRunInputSchema: z.ZodType<StepRunInput> = z.lazy(() =>
     duration: z.number().nonnegative().nullable().optional(),
     iterations: z.array(z.array(stepRunInputSchema)).optional(),
     logs: z.array(z.string()).optional(),
+    attempts: z
+      .array(z.object({ status: z.enum(['SUCCEEDED', 'FAILED']), error: z.string().optional(), duration: z.number().nonnegative() }))
+      .optional(),
   }),
 );
 
@@ -102,6 +114,7 @@ export function normalizeStep(step: StepRunInput): StepRun {
     duration: step.duration ?? null,
     ...(step.iterations ? { iterations: step.iterations.map((iteration) => iteration.map(normalizeStep)) } : {}),
     ...(step.logs && step.logs.length > 0 ? { logs: step.logs } : {}),
+    ...(step.attempts && step.attempts.length > 0 ? { attempts: step.attempts } : {}),
   };
 }
 

@@ -116,7 +116,13 @@ export async function useAsDraft(
 export async function updateWorkflow(
   db: Database,
   userId: string,
-  input: { id: string; displayName?: string | undefined; folderId?: string | null | undefined; timeSavedPerRun?: number | undefined },
+  input: {
+    id: string;
+    displayName?: string | undefined;
+    folderId?: string | null | undefined;
+    timeSavedPerRun?: number | undefined;
+    maxConcurrentRuns?: number | null | undefined;
+  },
 ): Promise<{ flow: FlowRow; version: VersionRow; activity: Activity | null }> {
   return db.transaction(async (tx) => {
     const { flow, version: latest } = await loadWorkflow(tx, userId, input.id, true);
@@ -130,6 +136,7 @@ export async function updateWorkflow(
     const updated = await updateFlow(tx, flow.id, {
       ...(input.folderId === undefined ? {} : { folderId: input.folderId }),
       ...(input.timeSavedPerRun === undefined ? {} : { timeSavedPerRun: input.timeSavedPerRun }),
+      ...(input.maxConcurrentRuns === undefined ? {} : { maxConcurrentRuns: input.maxConcurrentRuns }),
     });
     return { flow: updated, version, activity };
   });

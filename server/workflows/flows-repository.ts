@@ -13,10 +13,12 @@ export interface FlowRow {
   updated: Date;
   /** Minutes saved per run (numeric, read as a number). */
   time_saved_per_run: number;
+  /** Runs executing at once (migration 016); null: no limit of its own. */
+  max_concurrent_runs: number | null;
 }
 
-const COLUMNS = 'f.id, f.user_id, f.status, f.folder_id, f.published_version_id, f.created, f.updated, f.time_saved_per_run::float8 AS time_saved_per_run';
-const RETURNING = 'id, user_id, status, folder_id, published_version_id, created, updated, time_saved_per_run::float8 AS time_saved_per_run';
+const COLUMNS = 'f.id, f.user_id, f.status, f.folder_id, f.published_version_id, f.created, f.updated, f.time_saved_per_run::float8 AS time_saved_per_run, f.max_concurrent_runs';
+const RETURNING = 'id, user_id, status, folder_id, published_version_id, created, updated, time_saved_per_run::float8 AS time_saved_per_run, max_concurrent_runs';
 
 /** The user's flow, or undefined (another user's flow is as missing as an unknown one). */
 export async function findFlow(db: Queryable, userId: string, flowId: string, lock = false): Promise<FlowRow | undefined> {
@@ -40,6 +42,7 @@ export interface FlowChanges {
   folderId?: string | null;
   publishedVersionId?: string;
   timeSavedPerRun?: number;
+  maxConcurrentRuns?: number | null;
 }
 
 /** Applies the changes (if any) and stamps `updated`: every write to a flow or its versions calls this. */
@@ -54,6 +57,7 @@ export async function updateFlow(db: Queryable, flowId: string, changes: FlowCha
   if (changes.folderId !== undefined) set('folder_id', changes.folderId);
   if (changes.publishedVersionId !== undefined) set('published_version_id', changes.publishedVersionId);
   if (changes.timeSavedPerRun !== undefined) set('time_saved_per_run', changes.timeSavedPerRun);
+  if (changes.maxConcurrentRuns !== undefined) set('max_concurrent_runs', changes.maxConcurrentRuns);
   const { rows } = await db.query<FlowRow>(`UPDATE flows SET ${sets.join(', ')} WHERE id = $1 RETURNING ${RETURNING}`, params);
   return rows[0]!;
 }

@@ -15,6 +15,8 @@ export interface FlowDto {
   updated: string;
   /** Minutes saved per run (analytics' time saved). */
   timeSavedPerRun: number;
+  /** Runs executing at once; null: no limit of its own (issue 15). */
+  maxConcurrentRuns: number | null;
 }
 
 /** The domain's stored version (`toStoredVersion`) plus `created`; `updated` is always present. */
@@ -44,6 +46,7 @@ export function toFlowDto(flow: FlowRow, displayName: string): FlowDto {
     created: iso(flow.created),
     updated: iso(flow.updated),
     timeSavedPerRun: Number(flow.time_saved_per_run ?? 0),
+    maxConcurrentRuns: flow.max_concurrent_runs ?? null,
   };
 }
 

@@ -18,6 +18,7 @@ import {
   workflowPageSchema,
   workflowStatusReplySchema,
   workflowFieldsSchema,
+  workflowUpdateFieldsSchema,
   workflowWithVersionSchema,
   type CreatedWorkflow,
   type VersionList,
@@ -81,10 +82,12 @@ export interface WorkflowUpdate {
   id: string;
   displayName?: string;
   timeSavedPerRun?: number;
+  /** null: no limit of its own. */
+  maxConcurrentRuns?: number | null;
 }
 
 export async function updateWorkflow(input: WorkflowUpdate, http: HttpClient = authenticatedClient): Promise<WorkflowDetail> {
-  return toDetail(await http.request('/workflow', { method: 'PUT', body: checkedBody(workflowFieldsSchema, input) }));
+  return toDetail(await http.request('/workflow', { method: 'PUT', body: checkedBody(workflowUpdateFieldsSchema, input) }));
 }
 
 export async function renameWorkflow(input: { id: string; displayName: string }, http: HttpClient = authenticatedClient): Promise<WorkflowDetail> {

@@ -14,6 +14,7 @@ import { idempotencyKeysMigration } from './012_idempotency_keys.ts';
 import { connectionsMigration } from './013_connections.ts';
 import { billingSystemMigration } from './014_billing_system.ts';
 import { durableRunsMigration } from './015_durable_runs.ts';
+import { runLimitsMigration } from './016_run_limits.ts';
 
 /** Every migration, oldest first. Never edit one that has shipped: add the next number. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly Migration[] = [
   connectionsMigration,
   billingSystemMigration,
   durableRunsMigration,
+  runLimitsMigration,
 ];

@@ -25,7 +25,7 @@ import { newConnectionFieldsSchema, testUrlSchema } from './connections.ts';
 import { textSchema } from './text.ts';
 import { valueFitsType, variableFields } from './variables.ts';
 import { idSchema, instantSchema, limitSchema, optionalQuery, pageSchema } from './wire.ts';
-import { savedWorkflowNameSchema, WORKFLOW_NAME_MAX, workflowFields, workflowFieldsSchema, workflowNameSchema } from './workflows.ts';
+import { savedWorkflowNameSchema, WORKFLOW_NAME_MAX, workflowFields, workflowFieldsSchema, workflowNameSchema, workflowRunFields } from './workflows.ts';
 
 // ---- workflows ----
 
@@ -45,8 +45,8 @@ export const createWorkflowBodySchema = z.pipe(
 );
 export type CreateWorkflowBody = z.input<typeof createWorkflowBodySchema>;
 
-/** PUT /workflow: rename and/or move. */
-export const updateWorkflowBodySchema = z.object({ id: idSchema, ...workflowFields });
+/** PUT /workflow: rename and/or move, and the workflow's settings (minutes saved, concurrent runs). */
+export const updateWorkflowBodySchema = z.object({ id: idSchema, ...workflowFields, ...workflowRunFields });
 export type UpdateWorkflowBody = z.input<typeof updateWorkflowBodySchema>;
 
 /** PUT /workflow/status */

@@ -39,7 +39,16 @@ export interface StepRunRecord {
   iterations?: StepRunRecord[][] | undefined;
   /** Code steps: what the code logged. */
   logs?: string[] | undefined;
+  /** Steps with 'Retry on failure': each attempt, in order (issue 15). */
+  attempts?: StepAttemptRecord[] | undefined;
 }
+
+export const stepAttemptSchema = z.object({
+  status: z.enum(['SUCCEEDED', 'FAILED']),
+  error: z.optional(z.string()),
+  duration: z.number(),
+});
+export type StepAttemptRecord = z.output<typeof stepAttemptSchema>;
 
 export const stepRunRecordSchema: z.ZodMiniType<StepRunRecord> = z.object({
   stepName: z.string(),
@@ -51,6 +60,7 @@ export const stepRunRecordSchema: z.ZodMiniType<StepRunRecord> = z.object({
   error: z.nullish(z.string()),
   duration: z.nullish(z.number()),
   logs: z.optional(z.array(z.string())),
+  attempts: z.optional(z.array(stepAttemptSchema)),
   // a getter defers the reference, so the schema can contain itself
   get iterations() {
     return z.optional(z.array(z.array(stepRunRecordSchema)));

@@ -55,6 +55,18 @@ export const workflowFields = {
 };
 export const workflowFieldsSchema = z.object(workflowFields);
 
+/**
+ * Runs of one workflow executing at once (issue 15; its settings): null = no limit of its own. Runs past
+ * it wait in the queue, they are never refused (server/runs/concurrency.ts).
+ */
+export const MAX_CONCURRENT_RUNS_LIMIT = 100;
+export const maxConcurrentRunsSchema = z.nullable(
+  z.int().check(z.gte(1, 'Enter 1 or more runs, or leave it empty for no limit'), z.lte(MAX_CONCURRENT_RUNS_LIMIT, `At most ${MAX_CONCURRENT_RUNS_LIMIT} runs`)),
+);
+/** PUT /workflow's run settings, next to the fields above. */
+export const workflowRunFields = { maxConcurrentRuns: z.optional(maxConcurrentRunsSchema) };
+export const workflowUpdateFieldsSchema = z.object({ ...workflowFields, ...workflowRunFields });
+
 // ---- replies ----
 
 /**
@@ -66,6 +78,7 @@ export const workflowSchema = z.extend(flowSchema, {
   created: z.string(),
   updated: z.string(),
   timeSavedPerRun: z._default(z.number(), 0),
+  maxConcurrentRuns: z._default(z.nullable(z.number()), null),
 });
 export type Workflow = z.output<typeof workflowSchema>;
 

@@ -22,5 +22,6 @@ export { enclosingLoops, stepsBefore, type StepBefore } from './steps-before.ts'
 export { createAction, createEmptyVersion, defaultRouterSettings, newConditionBranch, type NewVersionFields } from './create.ts';
 export { rewriteReferences } from './references.ts';
 export * from './runs.ts';
+export * from './retry.ts';
 export { describeOperation, historyEntrySchema, patchSchema, type FlowHistoryEntry } from './history.ts';
 export { CLIPBOARD_KIND, copyToClipboard, MAX_CLIPBOARD_STEPS, pasteOperations, readClipboard, type ClipboardContent, type PastePlacement } from './clipboard.ts';

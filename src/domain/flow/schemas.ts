@@ -14,6 +14,7 @@ import * as z from 'zod/mini';
 import { conditionGroupsSchema } from '../conditions/index.ts';
 import { FLOW_STATUSES, ROUTER_EXECUTION_TYPES, VERSION_STATES } from './constants.ts';
 import { STEP_NAME_PATTERN, TRIGGER_NAME } from './names.ts';
+import { errorHandlingOptionsSchema } from './retry.ts';
 
 const jsonObject = z.record(z.string(), z.unknown());
 const emptyObject = (): Record<string, unknown> => ({});
@@ -30,7 +31,7 @@ export const codeSettingsSchema = z.looseObject({
   sourceCode: z.optional(z.looseObject({ code: z.string(), packageJson: z._default(z.string(), '{}') })),
   input: z._default(jsonObject, emptyObject),
   inputUiInfo: opaqueInfo,
-  errorHandlingOptions: z.optional(jsonObject),
+  errorHandlingOptions: z.optional(errorHandlingOptionsSchema),
 });
 export type CodeSettings = z.output<typeof codeSettingsSchema>;
 
@@ -40,7 +41,7 @@ export const pieceSettingsSchema = z.looseObject({
   actionName: z.optional(z.string()),
   input: z._default(jsonObject, emptyObject),
   inputUiInfo: opaqueInfo,
-  errorHandlingOptions: z.optional(jsonObject),
+  errorHandlingOptions: z.optional(errorHandlingOptionsSchema),
 });
 export type PieceSettings = z.output<typeof pieceSettingsSchema>;
 

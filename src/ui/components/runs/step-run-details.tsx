@@ -6,6 +6,7 @@ import { CircleAlert } from 'lucide-react';
 import type { StepRunRecord } from '../../../api/executions-api.ts';
 import { JsonViewer } from './json-viewer.tsx';
 import { ConsoleLines } from './console-lines.tsx';
+import { StepAttempts } from './step-attempts.tsx';
 
 /**
  * The server records a missing input or output as null, and a box reading 'null' says nothing, so it is
@@ -32,6 +33,7 @@ export function StepRunDetails({ step }: { step: StepRunRecord }) {
       {hasInput(step) ? <JsonViewer label="Input" value={step.input} /> : null}
       {hasOutput(step) ? <JsonViewer label="Output" value={step.output} /> : null}
       {step.logs && step.logs.length > 0 ? <ConsoleLines lines={step.logs} /> : null}
+      {step.attempts && step.attempts.length > 0 ? <StepAttempts attempts={step.attempts} /> : null}
     </>
   );
 }

@@ -49,7 +49,14 @@ const PanelButton = observer(function PanelButton({ id, context, Icon }: { id: '
   const command = editorCommand(id);
   const open = command.isActive?.(context) === true;
   return (
-    <button type="button" className={`btn btn-ghost btn-sm${open ? ' is-active' : ''}`} aria-pressed={open} onClick={() => editorCommands.run(command, context)}>
+    // Named for assistive tech also when the narrow layout hides the label (375 px).
+    <button
+      type="button"
+      className={`btn btn-ghost btn-sm${open ? ' is-active' : ''}`}
+      aria-label={command.label}
+      aria-pressed={open}
+      onClick={() => editorCommands.run(command, context)}
+    >
       <Icon width={14} height={14} aria-hidden="true" />
       <span className="editor-toolbar-label">{command.label}</span>
     </button>

@@ -23,6 +23,7 @@ import { useWorkflowActions } from './use-workflow-actions.ts';
 import { ImportWorkflowButton } from './import-workflow-button.tsx';
 import { RenameWorkflowDialog } from './rename-workflow-dialog.tsx';
 import { TimeSavedDialog } from './time-saved-dialog.tsx';
+import { ConcurrentRunsDialog } from './concurrent-runs-dialog.tsx';
 import { DeleteWorkflowDialog } from './delete-workflow-dialog.tsx';
 import { SaveTemplateDialog } from './save-template-dialog.tsx';
 import './workflows.css';
@@ -129,6 +130,7 @@ export function WorkflowsScreen() {
       </section>
       {dialog?.kind === 'rename' ? <RenameWorkflowDialog workflow={dialog.workflow} onClose={closeDialog} /> : null}
       {dialog?.kind === 'settings' ? <TimeSavedDialog workflow={dialog.workflow} onClose={closeDialog} /> : null}
+      {dialog?.kind === 'concurrency' ? <ConcurrentRunsDialog workflow={dialog.workflow} onClose={closeDialog} /> : null}
       {dialog?.kind === 'delete' ? <DeleteWorkflowDialog workflow={dialog.workflow} onClose={closeDialog} /> : null}
       {dialog?.kind === 'template' ? <SaveTemplateDialog workflow={dialog.workflow} onClose={closeDialog} /> : null}
     </div>

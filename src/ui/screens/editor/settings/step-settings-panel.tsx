@@ -12,6 +12,7 @@ import { StepEditContext, type EditableSubject, type StepEditContextValue } from
 import { useStepDraft } from './use-step-draft.ts';
 import { stepIcon } from './step-icon.tsx';
 import { ContinueOnFailureField, DisplayNameField, SkipToggle } from './common-fields.tsx';
+import { RetryOnFailureField } from './retry-field.tsx';
 import { CodeSettings } from './code-settings.tsx';
 import { PieceSettings } from './piece-settings.tsx';
 import { LoopSettings } from './loop-settings.tsx';
@@ -152,6 +153,7 @@ function StepFields({ step }: { step: FlatStep }) {
       {step.type === 'ROUTER' ? <RouterSettings step={step} /> : null}
       <div className="settings-options">
         {step.type === 'CODE' || step.type === 'PIECE' ? <ContinueOnFailureField step={step} /> : null}
+        {step.type === 'CODE' || step.type === 'PIECE' ? <RetryOnFailureField step={step} /> : null}
         <SkipToggle step={step} />
       </div>
     </>
