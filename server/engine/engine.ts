@@ -55,9 +55,9 @@ export function createEngine({ db, readVersion, notifyUser, settings, valuesCiph
   const executor = createRunExecutor({ readVersion, runCode, pieceAction, limits: settings.runLimits });
   return {
     // The run's code steps shared one sandbox realm (its id is the session): freed when the run ends.
-    executeRun: async (run, signal, onProgress) => {
+    executeRun: async (run, signal, onProgress, durable) => {
       try {
-        return await executor(run, signal, onProgress);
+        return await executor(run, signal, onProgress, durable);
       } finally {
         sandbox.endSession(run.runId);
       }

@@ -76,5 +76,6 @@ function fromStored(stored: StepRecord): StepRecord {
     ...(typeof loose.duration === 'number' ? { duration: loose.duration } : {}),
     ...(loose.iterations ? { iterations: loose.iterations.map((iteration) => iteration.map(fromStored)) } : {}),
     ...(loose.logs && loose.logs.length > 0 ? { logs: loose.logs } : {}),
+    ...(loose.attempts && loose.attempts.length > 0 ? { attempts: loose.attempts } : {}),
   };
 }
