@@ -8,6 +8,9 @@
 import type { Database } from '../db/database.ts';
 import { schemaChannelName } from '../live/live-hub.ts';
 
+/** The channel of one schema (test files share a PostgreSQL with a schema each). */
+export const runsChannelName = (schema: string) => schemaChannelName('flowsmith_runs', schema);
+
 export interface QueuedSignal {
   /** A run was queued in this process. */
   queued(): void;
@@ -21,7 +24,7 @@ export async function createQueuedSignal(
 ): Promise<QueuedSignal> {
   if (!db.listen) return { queued: () => wakeWorkers?.(), close: async () => {} };
   const { rows } = await db.query<{ schema: string }>('SELECT current_schema() AS schema');
-  const channel = schemaChannelName('flowsmith_runs', rows[0]?.schema ?? 'public');
+  const channel = runsChannelName(rows[0]?.schema ?? 'public');
   // Every process hears it, this one included: its own workers wake on the echo too.
   const stopListening = wakeWorkers ? await db.listen(channel, () => wakeWorkers()) : null;
 

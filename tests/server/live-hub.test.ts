@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import WebSocket from 'ws';
 import { createServer, type FlowsmithServer } from '../../server/app.ts';
+import { runsChannelName } from '../../server/runs/queued-signal.ts';
 import { fitMessage, liveChannelName, MAX_MESSAGE_CHARS, type LiveMessage } from '../../server/live/live-hub.ts';
 import { signedInUser, startTestServer, type TestServer } from './helpers.ts';
 
@@ -159,11 +160,13 @@ describe('live hub', () => {
     try {
       await other.app.listen({ port: 0, host: '127.0.0.1' });
       const there = await signedInSocket(wsUrl(other), ada.token);
-      const channel = liveChannelName(t.options.databaseSchema ?? 'public');
+      // The listening connection shows its last statement: this schema's live channel or its runs channel.
+      const schema = t.options.databaseSchema ?? 'public';
+      const channels = [liveChannelName(schema), runsChannelName(schema)];
       const { rows } = await t.db.query<{ n: number }>(
         `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity
-          WHERE application_name = 'flowsmith-listen' AND query = $1`,
-        [`LISTEN "${channel}"`],
+          WHERE application_name = 'flowsmith-listen' AND query = ANY($1)`,
+        [channels.map((channel) => `LISTEN "${channel}"`)],
       );
       expect(rows[0]?.n).toBeGreaterThan(0);
       // Notifications sent while no one listens are lost (PostgreSQL keeps none): send until one arrives.
