@@ -4,6 +4,7 @@
  * signals and not one per run; on PGlite (one process) by waking this process's workers directly.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
+import { loadConfig } from '../../server/config.ts';
 import { createQueuedSignal, type QueuedSignal } from '../../server/runs/queued-signal.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 
@@ -12,7 +13,7 @@ const opened: QueuedSignal[] = [];
 const ignore = () => {};
 
 beforeAll(async () => {
-  t = await startTestServer({ engine: { ...(await import('../../server/config.ts')).loadConfig({}).engine, workersEnabled: false } });
+  t = await startTestServer({ engine: { ...loadConfig({}).engine, workersEnabled: false } });
 });
 
 afterAll(async () => {
