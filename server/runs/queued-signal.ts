@@ -28,11 +28,10 @@ export async function createQueuedSignal(
   // Every process hears it, this one included: its own workers wake on the echo too.
   const stopListening = wakeWorkers ? await db.listen(channel, () => wakeWorkers()) : null;
 
-  let sending = false;
+  let sending: Promise<void> | null = null;
   let again = false;
   let closed = false;
   const send = async (): Promise<void> => {
-    sending = true;
     try {
       do {
         again = false;
@@ -42,7 +41,7 @@ export async function createQueuedSignal(
       // The workers' poll still finds the run; only the wake-up was lost.
       log('Telling other processes of a queued run failed', error);
     } finally {
-      sending = false;
+      sending = null;
     }
   };
   return {
@@ -50,10 +49,12 @@ export async function createQueuedSignal(
       wakeWorkers?.();
       if (closed) return;
       if (sending) again = true;
-      else void send();
+      else sending = send();
     },
     async close() {
       closed = true;
+      // A NOTIFY on its way ends before the database may close.
+      await sending;
       await stopListening?.();
     },
   };
