@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from '@rstest/core';
 import { createAction, stepsInOrder, type FlatVersion } from '../../src/domain/flow/index.ts';
-import { EditorStore, type EditorRemote } from '../../src/ui/screens/editor/store/editor-store.ts';
+import type { EditorRemote } from '../../src/ui/screens/editor/store/editor-remote.ts';
+import { EditorStore } from '../../src/ui/screens/editor/store/editor-store.ts';
 import { addCodeStep, createServer, openInputFrom, sampleVersion, startEditor, type EditorHarness } from './support/editor-harness.ts';
 import { waitUntil } from './support/manual-timers.ts';
 

@@ -10,7 +10,8 @@ import { EDITOR_COMMAND_LIST, editorCommand, editorCommands } from '../../../src
 import { chordIdOfEvent, compactChord, parseChord, spokenChord } from '../../../src/ui/screens/editor/commands/key-chords.ts';
 import { CommandRegistry, commandTitle } from '../../../src/ui/screens/editor/commands/registry.ts';
 import { SHORTCUT_ROWS } from '../../../src/ui/screens/editor/commands/shortcut-sheet.ts';
-import { EditorStore, type EditorRemote } from '../../../src/ui/screens/editor/store/editor-store.ts';
+import type { EditorRemote } from '../../../src/ui/screens/editor/store/editor-remote.ts';
+import { EditorStore } from '../../../src/ui/screens/editor/store/editor-store.ts';
 import { dispatchEditorKey } from '../../../src/ui/screens/editor/use-editor-shortcuts.ts';
 import { addCodeStep, createServer, openInputFrom, sampleVersion, startEditor, type EditorHarness } from '../../worker/support/editor-harness.ts';
 import { waitUntil } from '../../worker/support/manual-timers.ts';

@@ -19,8 +19,9 @@ import {
   type FlowOperationInput,
   type PastePlacement,
 } from '../../../../domain/flow/index.ts';
-import type { EditorWorkerApi, ApplyOptions, EditResult, EditorEvent, OpenInput, OpenResult, AutosaveStatusEvent, LayoutDelta, InsertAt } from '../../../../worker/index.ts';
+import type { ApplyOptions, EditResult, EditorEvent, OpenInput, OpenResult, AutosaveStatusEvent, LayoutDelta, InsertAt } from '../../../../worker/index.ts';
 import { CanvasModel } from './canvas-model.ts';
+import type { EditorRemote } from './editor-remote.ts';
 import { affectsLayout } from './edit-rules.ts';
 import { duplicateOperations, inFlowOrder, toggleSkipOperation } from './selection-edits.ts';
 
@@ -29,15 +30,6 @@ export interface PickerState {
   insertAt: InsertAt;
   anchor: { left: number; top: number; bottom: number; right: number };
 }
-
-/** What the store needs of the worker: its API, promise-returning as over comlink. */
-export type EditorRemote = {
-  [K in keyof Omit<EditorWorkerApi, 'subscribe'>]: EditorWorkerApi[K] extends (...args: infer A) => infer R
-    ? (...args: A) => Promise<Awaited<R>>
-    : never;
-} & {
-  subscribe(listener: ((event: EditorEvent) => void) & Comlink.ProxyMarked): Promise<() => Promise<void> | void>;
-};
 
 /** An open history mark (see `beginGesture`); closing it twice does nothing. */
 export interface Gesture {

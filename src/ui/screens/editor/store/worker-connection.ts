@@ -7,7 +7,7 @@ import { refreshTokenPair } from '../../../../api/clients.ts';
 import { createSingleFlight } from '../../../../api/http-client.ts';
 import { tokenStorage } from '../../../../api/token-storage.ts';
 import { installErrorFieldsHandler, startEditorWorker, type EditorWorkerRemote } from '../../../../worker/index.ts';
-import type { EditorRemote } from './editor-store.ts';
+import type { EditorRemote } from './editor-remote.ts';
 
 export interface WorkerConnection {
   remote: EditorRemote;
