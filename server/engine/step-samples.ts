@@ -9,6 +9,20 @@ export interface StepSample {
   testedAt: string;
 }
 
+const UPSERT_SAMPLE = `ON CONFLICT (flow_id, step_name) DO UPDATE SET status = excluded.status, output = excluded.output,
+       error = excluded.error, tested_at = excluded.tested_at`;
+
+/**
+ * The statement part that keeps `output` (SQL, a jsonb) as the trigger's sample of `flow`, for the rows
+ * of `from` (SQL: a relation, with its condition): the webhook queues its run and keeps the request as
+ * the sample in one statement (server/runs/run-queue.ts), and only when the run was queued.
+ */
+export function triggerSampleSql(flow: string, output: string, from: string): string {
+  return `INSERT INTO step_samples (flow_id, step_name, status, output, error, tested_at)
+     SELECT ${flow}, 'trigger', 'SUCCEEDED', ${output}, NULL, date_trunc('milliseconds', clock_timestamp()) FROM ${from}
+     ${UPSERT_SAMPLE}`;
+}
+
 export async function saveSample(
   db: Queryable,
   flowId: string,
@@ -18,8 +32,7 @@ export async function saveSample(
   const { rows } = await db.query<{ tested_at: Date }>(
     `INSERT INTO step_samples (flow_id, step_name, status, output, error, tested_at)
      VALUES ($1, $2, $3, $4::jsonb, $5, date_trunc('milliseconds', clock_timestamp()))
-     ON CONFLICT (flow_id, step_name) DO UPDATE SET status = excluded.status, output = excluded.output,
-       error = excluded.error, tested_at = excluded.tested_at
+     ${UPSERT_SAMPLE}
      RETURNING tested_at`,
     [flowId, stepName, sample.status, storableJson(sample.output ?? null, 'The output'), sample.error],
   );

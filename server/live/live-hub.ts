@@ -14,6 +14,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.ts';
+import { createNotifyOutbox, NOTIFY_MANY_SQL } from './notify-outbox.ts';
 
 export interface LiveMessage {
   type: string;
@@ -171,6 +172,8 @@ export async function createLiveHub(db: Database, log: FastifyBaseLogger): Promi
     });
   }
 
+  // Live messages of many runs at once share round trips (notify-outbox.ts), in the order they were sent.
+  const outbox = createNotifyOutbox((payloads) => db.query(NOTIFY_MANY_SQL, [channel, payloads]));
   let closed = false;
   return {
     async notifyUser(userId, message) {
@@ -182,7 +185,7 @@ export async function createLiveHub(db: Database, log: FastifyBaseLogger): Promi
         return log.warn({ type: fitted.type }, 'Live message too large for other processes; delivered locally only');
       }
       try {
-        await db.query('SELECT pg_notify($1, $2)', [channel, JSON.stringify({ origin, userId, message: fitted })]);
+        await outbox.send(JSON.stringify({ origin, userId, message: fitted }));
       } catch (error) {
         log.error({ err: error }, 'Live message could not be published to other processes');
       }
@@ -191,7 +194,7 @@ export async function createLiveHub(db: Database, log: FastifyBaseLogger): Promi
       endLocal(userId, sessionId ?? null);
       if (!channel || closed) return;
       try {
-        await db.query('SELECT pg_notify($1, $2)', [channel, JSON.stringify({ origin, userId, end: { sessionId: sessionId ?? null } })]);
+        await outbox.send(JSON.stringify({ origin, userId, end: { sessionId: sessionId ?? null } }));
       } catch (error) {
         log.error({ err: error }, 'Ending sessions could not be published to other processes');
       }
@@ -210,6 +213,7 @@ export async function createLiveHub(db: Database, log: FastifyBaseLogger): Promi
       if (closed) return;
       closed = true;
       sockets.clear();
+      await outbox.drained();
       await stopListening?.().catch((error: unknown) => log.warn({ err: error }, 'Stopping the live listener failed'));
     },
   };

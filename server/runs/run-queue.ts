@@ -10,6 +10,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import type { Activity } from '../../src/domain/contract/analytics.ts';
 import { ROLLUP_CTES, RUN_OCCURRENCE_CTE, toActivityDto, type ActivityRow } from '../activity/recording.ts';
 import { storableJson } from '../db/stored-values.ts';
+import { triggerSampleSql } from '../engine/step-samples.ts';
 import { normalizeStep, type StepRunInput } from './runs-repository.ts';
 import { crashedSteps, crashMessage, requeueCrashed, type RetryMode, type RunOrigin } from './run-resume.ts';
 import { flowClaimLockSql, flowIsLimitedSql, roomForRunSql } from './concurrency.ts';
@@ -22,8 +23,11 @@ export interface QueuedRun extends RunOrigin {
   payload: unknown;
 }
 
-/** What `enqueueRun` takes: a retry names the run it retries (migration 015). */
-export type RunToQueue = Omit<QueuedRun, 'runId' | 'resumes' | 'retryOf' | 'retryMode'> & { retryOf?: string; retryMode?: RetryMode };
+/**
+ * What `enqueueRun` takes: a retry names the run it retries (migration 015); a webhook's run keeps its
+ * payload as the trigger's sample data when it is queued (`triggerSample`).
+ */
+export type RunToQueue = Omit<QueuedRun, 'runId' | 'resumes' | 'retryOf' | 'retryMode'> & { retryOf?: string; retryMode?: RetryMode; triggerSample?: boolean };
 
 export interface FinishedRun {
   status: string;
@@ -31,12 +35,24 @@ export interface FinishedRun {
   steps: readonly StepRunInput[];
 }
 
+/** Queues a run (no quota); answers its id. */
 export async function enqueueRun(db: Queryable, run: RunToQueue): Promise<string> {
-  const { rows } = await db.query<{ run_id: string }>(
-    `INSERT INTO run_queue (flow_id, version_id, user_id, payload, retry_of, retry_mode) VALUES ($1, $2, $3, $4::jsonb, $5, $6) RETURNING run_id`,
-    [run.flowId, run.versionId, run.userId, storableJson(run.payload ?? {}, 'The run payload'), run.retryOf ?? null, run.retryMode ?? null],
+  return (await queueWithinQuota(db, run, 0))!;
+}
+
+/**
+ * Queues a run in one statement under its user's lock (migration 017), or answers null when the user
+ * started `dailyQuota` (> 0) runs today; inside a transaction the lock is then held until it ends.
+ */
+export async function queueWithinQuota(db: Queryable, run: RunToQueue, dailyQuota: number): Promise<string | null> {
+  const queue = `SELECT flowsmith_queue_run($1, $2, $3, $4::jsonb, $5, $6, $7) AS run_id`;
+  const { rows } = await db.query<{ run_id: string | null }>(
+    run.triggerSample
+      ? `WITH queued AS (${queue}), sample AS (${triggerSampleSql('$2::uuid', '$4::jsonb', 'queued WHERE queued.run_id IS NOT NULL')}) SELECT run_id FROM queued`
+      : queue,
+    [run.userId, run.flowId, run.versionId, storableJson(run.payload ?? {}, 'The run payload'), run.retryOf ?? null, run.retryMode ?? null, dailyQuota],
   );
-  return rows[0]!.run_id;
+  return rows[0]?.run_id ?? null;
 }
 
 /**

@@ -15,7 +15,7 @@ import type { FinishedRun, QueuedRun } from './run-queue.ts';
 import { RunWorkers } from './run-workers.ts';
 import { Scheduler } from './scheduler.ts';
 import { createQueuedSignal } from './queued-signal.ts';
-import { startRun, type RunRequest, type StartedRun } from './start-run.ts';
+import { startRunNow, type RunRequest, type StartedRun } from './start-run.ts';
 
 export interface Runs {
   /** Queues a run (or records it QUOTA_EXCEEDED) and wakes this process's workers. */
@@ -90,7 +90,7 @@ export async function createRuns({ db, hub, engine, workflows, settings, log: lo
   return {
     scheduler,
     async start(request) {
-      const started = await db.transaction((tx) => startRun(tx, request, settings.dailyQuota));
+      const started = await startRunNow(db, request, settings.dailyQuota);
       if (started.queued) queuedSignal.queued();
       else announceRefusal(request.userId, started);
       return started;

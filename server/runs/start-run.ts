@@ -3,12 +3,13 @@
  * Within the user's daily quota the run is queued; beyond it the refusal is counted, and the first of
  * the day is recorded as a QUOTA_EXCEEDED run, so the user sees in their executions why nothing ran. Counting and queueing happen
  * under a per-user advisory lock, so two processes starting runs at the same moment cannot both take
- * the last slot.
+ * the last slot. A run within the quota is queued in one statement (migration 017: the lock, the count
+ * and the insert in one call); only a refusal takes a transaction.
  */
 import type { Activity } from '../../src/domain/contract/analytics.ts';
 import { describe, recordActivity, workflowName } from '../activity/recording.ts';
-import type { Queryable, Transaction } from '../db/database.ts';
-import { enqueueRun } from './run-queue.ts';
+import type { Database, Queryable, Transaction } from '../db/database.ts';
+import { queueWithinQuota } from './run-queue.ts';
 import type { RetryMode } from './run-resume.ts';
 
 export interface RunRequest {
@@ -19,6 +20,8 @@ export interface RunRequest {
   /** A retry of that run (run-retry.ts): FROM_FAILED_STEP keeps its finished steps, ON_LATEST_VERSION runs afresh. */
   retryOf?: string;
   retryMode?: RetryMode;
+  /** Keep the payload as the trigger's sample data when the run is queued (a webhook call). */
+  triggerSample?: boolean;
 }
 
 export type StartedRun =
@@ -31,12 +34,7 @@ export type StartedRun =
  * put back after its worker died has its flow_runs row already: counted once).
  */
 export async function runsToday(db: Queryable, userId: string): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    `SELECT (SELECT count(*) FROM flow_runs WHERE user_id = $1 AND status <> 'QUOTA_EXCEEDED'
-               AND start_time >= (date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'))::int
-          + (SELECT count(*) FROM run_queue WHERE user_id = $1 AND claimed_by IS NULL AND resumes = 0)::int AS n`,
-    [userId],
-  );
+  const { rows } = await db.query<{ n: number }>(`SELECT flowsmith_runs_today($1) AS n`, [userId]);
   return rows[0]?.n ?? 0;
 }
 
@@ -45,11 +43,19 @@ export async function runsToday(db: Queryable, userId: string): Promise<number> 
  * (0: no limit). Must run inside a transaction (the lock is released at its end).
  */
 export async function startRun(tx: Transaction, request: RunRequest, dailyQuota: number): Promise<StartedRun> {
-  await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('runs:' || $1::text, 0))`, [request.userId]);
-  if (dailyQuota > 0 && (await runsToday(tx, request.userId)) >= dailyQuota) {
-    return { ...(await recordRefusal(tx, request)), queued: false, status: 'QUOTA_EXCEEDED' };
-  }
-  return { runId: await enqueueRun(tx, request), queued: true };
+  const runId = await queueWithinQuota(tx, request, dailyQuota);
+  if (runId) return { runId, queued: true };
+  return { ...(await recordRefusal(tx, request)), queued: false, status: 'QUOTA_EXCEEDED' };
+}
+
+/**
+ * `startRun` outside a transaction: a run within the quota costs one statement; a refusal is recorded in
+ * a transaction of its own (which counts again under the lock: the quota may have changed meanwhile).
+ */
+export async function startRunNow(db: Database, request: RunRequest, dailyQuota: number): Promise<StartedRun> {
+  const runId = await queueWithinQuota(db, request, dailyQuota);
+  if (runId) return { runId, queued: true };
+  return db.transaction((tx) => startRun(tx, request, dailyQuota));
 }
 
 /**

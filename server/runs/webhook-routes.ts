@@ -11,7 +11,6 @@ import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../shared/api-error.ts';
 import { MAX_JSON_DEPTH } from '../../src/domain/index.ts';
 import { WEBHOOK_SECRET_PATTERN } from '../../src/domain/contract/index.ts';
-import { saveSample } from '../engine/step-samples.ts';
 import type { Runs } from './runs.ts';
 import { quotaExceeded } from './errors.ts';
 
@@ -57,10 +56,10 @@ export function webhookRoutes({ db, runs, perMinute }: { db: Database; runs: Pic
         // Counted per listening workflow only, so random secrets cannot fill the counters' table.
         await enforceRateLimits(db, [{ bucket: bucketKey('webhook', secret), rule: { max: perMinute, windowMs: 60_000 } }]);
         const payload = triggerOutput(request);
-        const started = await runs.start({ flowId: flow.id, versionId: flow.version_id, userId: flow.user_id, payload });
-        // A call refused for the quota changes nothing, not even the trigger's sample data.
+        // Queued, the request is also kept as the trigger's sample, in the same statement; a call refused
+        // for the quota changes nothing, not even the sample.
+        const started = await runs.start({ flowId: flow.id, versionId: flow.version_id, userId: flow.user_id, payload, triggerSample: true });
         if (!started.queued) throw quotaExceeded();
-        await saveSample(db, flow.id, 'trigger', { status: 'SUCCEEDED', output: payload, error: null });
         return reply.code(202).send({ runId: started.runId });
       },
     });

@@ -9,6 +9,7 @@ import { enabledFlowsTriggeredBy, findFlow, type ScheduledFlowRow } from './flow
 import { SCHEDULE_PIECE, scheduleOf, type Schedule } from './schedules.ts';
 import { flatFromRow } from './service.ts';
 import { findFlowVersion, findLatestVersion, findUserVersionHead } from './versions-repository.ts';
+import { frozenVersion, LockedVersions } from './locked-versions.ts';
 
 export { flowNotFound, versionNotFound } from './errors.ts';
 export { LATEST_NAME_SQL } from './flows-repository.ts';
@@ -32,15 +33,20 @@ export interface WorkflowsForRuns {
   ownedFlow(userId: string, flowId: string): Promise<OwnedFlow | undefined>;
   /** What a manual run runs: `versionId` when given, else the published version, else the latest; undefined if that is not the flow's. */
   versionToRun(userId: string, flow: OwnedFlow, versionId?: string): Promise<RunnableVersion | undefined>;
-  /** The version as the engine walks it; undefined once it no longer exists; throws when its content cannot be read. */
+  /**
+   * The version as the engine walks it; undefined once it no longer exists; throws when its content cannot
+   * be read. A published (LOCKED) version is read once per process and shared, frozen (locked-versions.ts).
+   */
   readVersion(flowId: string, versionId: string): Promise<FlatVersion | undefined>;
-  /** The name a run's notification calls the workflow by (the version's head only, never its content). */
+  /** The name a run's notification calls the workflow by (the version's head only, never its content; a LOCKED version's is kept). */
   versionName(userId: string, versionId: string): Promise<string | undefined>;
   /** The user's enabled workflows with a Schedule trigger on their published version. */
   scheduledFlows(userId: string): Promise<Array<{ flow: ScheduledFlowRow; schedule: Schedule }>>;
 }
 
 export function workflowsForRuns(db: Queryable): WorkflowsForRuns {
+  const lockedVersions = new LockedVersions<FlatVersion>();
+  const lockedNames = new LockedVersions<string>(1024);
   return {
     async ownedFlow(userId, flowId) {
       const flow = await findFlow(db, userId, flowId);
@@ -52,11 +58,19 @@ export function workflowsForRuns(db: Queryable): WorkflowsForRuns {
       return head?.flow_id === flow.id ? { id: head.id, valid: head.valid } : undefined;
     },
     async readVersion(flowId, versionId) {
+      const kept = lockedVersions.get(versionId);
+      if (kept?.flowId === flowId) return kept;
       const row = await findFlowVersion(db, flowId, versionId);
-      return row ? flatFromRow(row) : undefined;
+      if (!row) return undefined;
+      const version = flatFromRow(row);
+      return row.state === 'LOCKED' ? lockedVersions.keep(versionId, frozenVersion(version)) : version;
     },
     async versionName(userId, versionId) {
-      return (await findUserVersionHead(db, userId, versionId))?.display_name;
+      const key = `${userId}/${versionId}`;
+      const kept = lockedNames.get(key);
+      if (kept !== undefined) return kept;
+      const head = await findUserVersionHead(db, userId, versionId);
+      return head?.state === 'LOCKED' ? lockedNames.keep(key, head.display_name) : head?.display_name;
     },
     async scheduledFlows(userId) {
       const flows = await enabledFlowsTriggeredBy(db, userId, SCHEDULE_PIECE);

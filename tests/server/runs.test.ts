@@ -8,6 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import WebSocket from 'ws';
 import { loadConfig } from '../../server/config.ts';
+import { queueWithinQuota } from '../../server/runs/run-queue.ts';
+import { runsToday } from '../../server/runs/start-run.ts';
 import { get, post, signedInUser, startTestServer, type TestServer } from './helpers.ts';
 import { autosave, codeStep, createFlow, publishedFlow, UNKNOWN_ID } from './flows.ts';
 import { code, finishedRun, flowOf, manualTrigger, piece, webhookTrigger } from './run-flows.ts';
@@ -170,6 +172,16 @@ describe('the daily quota', () => {
     expect(listed.json<{ total: number }>().total).toBe(1);
     const { rows } = await t.db.query<{ refused: number }>(`SELECT refused FROM quota_refusals WHERE flow_id = $1`, [flow.id]);
     expect(rows).toEqual([{ refused: 3 }]);
+  });
+
+  it('never lets runs started at the same moment take more than the quota (on PostgreSQL, on connections of their own)', async () => {
+    const racer = await signedInUser(t.app, 'Racer');
+    const { flow, version } = await publishedFlow(t, racer.token, flowOf('Racing', manualTrigger(), [code(1, 'return 1;')]));
+    const request = { flowId: flow.id, versionId: version.id, userId: racer.id, payload: {} };
+    // Straight to the queue, 60 at once: through HTTP the requests arrive too spread out to race.
+    const queued = await Promise.all(Array.from({ length: 60 }, () => queueWithinQuota(t.db, request, 25)));
+    expect(queued.filter((runId) => runId !== null)).toHaveLength(25);
+    expect(await runsToday(t.db, racer.id)).toBe(25);
   });
 
   it('changes nothing for a webhook call refused for the quota, not even the trigger’s sample', async () => {

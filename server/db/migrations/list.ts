@@ -15,6 +15,7 @@ import { connectionsMigration } from './013_connections.ts';
 import { billingSystemMigration } from './014_billing_system.ts';
 import { durableRunsMigration } from './015_durable_runs.ts';
 import { runLimitsMigration } from './016_run_limits.ts';
+import { queueRunFunctionMigration } from './017_queue_run_function.ts';
 
 /** Every migration, oldest first. Never edit one that has shipped: add the next number. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -34,4 +35,5 @@ export const MIGRATIONS: readonly Migration[] = [
   billingSystemMigration,
   durableRunsMigration,
   runLimitsMigration,
+  queueRunFunctionMigration,
 ];

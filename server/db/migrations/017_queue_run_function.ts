@@ -1,0 +1,43 @@
+import type { Migration } from '../migrate.ts';
+
+/**
+ * Queueing a run in one statement (issue 15, throughput). Starting a run took a transaction of five
+ * messages to the database (BEGIN, the user's advisory lock, today's count, the insert, COMMIT); on the
+ * embedded database each is a hop to its thread and that thread is what runs wait for. These functions
+ * do the same in one call, with the same guarantee: the count is read after the lock is held (each
+ * statement of a VOLATILE PL/pgSQL function takes a fresh snapshot), so two processes starting runs at
+ * once cannot both take the user's last run of the day.
+ * - `flowsmith_runs_today(user)`: runs the user started since the last UTC midnight, queued ones
+ *   included, refused ones not (a run put back after its worker died has its flow_runs row: counted once);
+ * - `flowsmith_queue_run(...)`: under the user's lock, queues the run and answers its id, or answers NULL
+ *   when `quota` (> 0) runs were started today; the caller then records the refusal
+ *   (server/runs/start-run.ts) in a transaction of its own.
+ */
+export const queueRunFunctionMigration: Migration = {
+  version: 17,
+  name: 'queue run function',
+  sql: /* sql */ `
+    CREATE FUNCTION flowsmith_runs_today(p_user uuid) RETURNS integer LANGUAGE sql VOLATILE AS $$
+      SELECT (SELECT count(*) FROM flow_runs WHERE user_id = p_user AND status <> 'QUOTA_EXCEEDED'
+                AND start_time >= (date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'))::int
+           + (SELECT count(*) FROM run_queue WHERE user_id = p_user AND claimed_by IS NULL AND resumes = 0)::int
+    $$;
+
+    CREATE FUNCTION flowsmith_queue_run(
+      p_user uuid, p_flow uuid, p_version uuid, p_payload jsonb, p_retry_of uuid, p_retry_mode text, p_quota integer
+    ) RETURNS uuid LANGUAGE plpgsql VOLATILE AS $$
+    DECLARE
+      queued uuid;
+    BEGIN
+      PERFORM pg_advisory_xact_lock(hashtextextended('runs:' || p_user::text, 0));
+      IF p_quota > 0 AND flowsmith_runs_today(p_user) >= p_quota THEN
+        RETURN NULL;
+      END IF;
+      INSERT INTO run_queue (flow_id, version_id, user_id, payload, retry_of, retry_mode)
+        VALUES (p_flow, p_version, p_user, p_payload, p_retry_of, p_retry_mode)
+        RETURNING run_id INTO queued;
+      RETURN queued;
+    END;
+    $$;
+  `,
+};
