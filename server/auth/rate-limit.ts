@@ -18,19 +18,31 @@ export function bucketKey(scope: string, subject: string): string {
   return `${scope}:${sha256Hex(subject).slice(0, 32)}`;
 }
 
-export async function hitRateLimit(db: Queryable, bucket: string, rule: RateLimitRule): Promise<RateLimitHit> {
-  const { rows } = await db.query<{ count: number; seconds_left: number }>(
-    `INSERT INTO rate_limits AS r (bucket, window_start, count) VALUES ($1, now(), 1)
+/**
+ * The upsert that counts one attempt in `bucket` (SQL of a text) for a window of `windowSeconds` (SQL of
+ * a float8), for each row of `from` (SQL: a relation with its condition; `(SELECT 1) one` for always);
+ * it returns `count` and `seconds_left`. A route may count in the statement that finds what it counts
+ * (the webhook: the listening workflow and its counter in one round trip).
+ */
+export function rateLimitHitSql(bucket: string, windowSeconds: string, from: string): string {
+  return `INSERT INTO rate_limits AS r (bucket, window_start, count) SELECT ${bucket}, now(), 1 FROM ${from}
      ON CONFLICT (bucket) DO UPDATE SET
-       window_start = CASE WHEN r.window_start <= now() - $2::float8 * interval '1 second' THEN now() ELSE r.window_start END,
-       count = CASE WHEN r.window_start <= now() - $2::float8 * interval '1 second' THEN 1 ELSE r.count + 1 END
+       window_start = CASE WHEN r.window_start <= now() - ${windowSeconds} * interval '1 second' THEN now() ELSE r.window_start END,
+       count = CASE WHEN r.window_start <= now() - ${windowSeconds} * interval '1 second' THEN 1 ELSE r.count + 1 END
      RETURNING r.count,
-       extract(epoch FROM (r.window_start + $2::float8 * interval '1 second' - now()))::float8 AS seconds_left`,
-    [bucket, rule.windowMs / 1000],
-  );
+       extract(epoch FROM (r.window_start + ${windowSeconds} * interval '1 second' - now()))::float8 AS seconds_left`;
+}
+
+/** What a counted attempt (`rateLimitHitSql`'s row) means under `rule`. */
+export function rateLimitOutcome(row: { count: number; seconds_left: number }, rule: RateLimitRule): RateLimitHit {
+  return { allowed: row.count <= rule.max, retryAfterSeconds: Math.max(1, Math.ceil(row.seconds_left)) };
+}
+
+export async function hitRateLimit(db: Queryable, bucket: string, rule: RateLimitRule): Promise<RateLimitHit> {
+  const { rows } = await db.query<{ count: number; seconds_left: number }>(rateLimitHitSql('$1', '$2::float8', '(SELECT 1) one'), [bucket, rule.windowMs / 1000]);
   const row = rows[0];
   if (!row) throw new Error('Rate limit upsert returned no row');
-  return { allowed: row.count <= rule.max, retryAfterSeconds: Math.max(1, Math.ceil(row.seconds_left)) };
+  return rateLimitOutcome(row, rule);
 }
 
 export async function clearRateLimit(db: Queryable, bucket: string): Promise<void> {

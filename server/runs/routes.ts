@@ -14,7 +14,7 @@ import { READ_ONLY_WEBHOOK_MESSAGE } from '../../src/domain/contract/api-keys.ts
 import { flowNotFound, versionNotFound, type WorkflowsForRuns } from '../workflows/runs-port.ts';
 import { invalidVersion, quotaExceeded } from './errors.ts';
 import type { Runs } from './runs.ts';
-import { findQueuedRun, findRun } from './runs-repository.ts';
+import { justQueuedRun } from './runs-repository.ts';
 import { webhookUrl } from './webhook-routes.ts';
 
 export interface RunStartRouteDependencies {
@@ -31,16 +31,15 @@ export function runStartRoutes({ db, authenticator, runs, workflows, appUrl }: R
       const user = await authenticator.userFromRequest(request);
       const { id } = parse(idParamsSchema, request.params);
       const body = parse(runBodySchema, request.body);
-      const flow = await workflows.ownedFlow(user.id, id);
-      if (!flow) throw flowNotFound();
-      const version = await workflows.versionToRun(user.id, flow, body.version_id);
+      const toRun = await workflows.flowToRun(user.id, id, body.version_id);
+      if (!toRun) throw flowNotFound();
+      const { flow, version } = toRun;
       if (!version) throw versionNotFound();
       if (!version.valid) throw invalidVersion();
       const payload = body.payload !== undefined ? body.payload : ((await listSamples(db, flow.id)).trigger?.output ?? {});
       const started = await runs.start({ flowId: flow.id, versionId: version.id, userId: user.id, payload });
       if (!started.queued) throw quotaExceeded();
-      const run = (await findQueuedRun(db, user.id, started.runId)) ?? (await findRun(db, user.id, started.runId));
-      return reply.code(202).send(run);
+      return reply.code(202).send(justQueuedRun({ ...started, flowId: flow.id, workflowName: flow.name, versionId: version.id }));
     });
 
     app.get('/workflow/:id/webhook', async (request) => {

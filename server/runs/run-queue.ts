@@ -37,22 +37,30 @@ export interface FinishedRun {
 
 /** Queues a run (no quota); answers its id. */
 export async function enqueueRun(db: Queryable, run: RunToQueue): Promise<string> {
-  return (await queueWithinQuota(db, run, 0))!;
+  return (await queueWithinQuota(db, run, 0))!.runId;
+}
+
+/** A run just queued: its id and when it was queued (the start time the API shows while it waits). */
+export interface QueuedAt {
+  runId: string;
+  queuedAt: Date;
 }
 
 /**
  * Queues a run in one statement under its user's lock (migration 017), or answers null when the user
  * started `dailyQuota` (> 0) runs today; inside a transaction the lock is then held until it ends.
  */
-export async function queueWithinQuota(db: Queryable, run: RunToQueue, dailyQuota: number): Promise<string | null> {
-  const queue = `SELECT flowsmith_queue_run($1, $2, $3, $4::jsonb, $5, $6, $7) AS run_id`;
-  const { rows } = await db.query<{ run_id: string | null }>(
+export async function queueWithinQuota(db: Queryable, run: RunToQueue, dailyQuota: number): Promise<QueuedAt | null> {
+  const queue = `SELECT queued_id, queued_at FROM flowsmith_queue_run($1, $2, $3, $4::jsonb, $5, $6, $7)`;
+  const { rows } = await db.query<{ queued_id: string | null; queued_at: Date | null }>(
     run.triggerSample
-      ? `WITH queued AS (${queue}), sample AS (${triggerSampleSql('$2::uuid', '$4::jsonb', 'queued WHERE queued.run_id IS NOT NULL')}) SELECT run_id FROM queued`
+      ? `WITH queued AS (${queue}), sample AS (${triggerSampleSql('$2::uuid', '$4::jsonb', 'queued WHERE queued.queued_id IS NOT NULL')})
+         SELECT queued_id, queued_at FROM queued`
       : queue,
     [run.userId, run.flowId, run.versionId, storableJson(run.payload ?? {}, 'The run payload'), run.retryOf ?? null, run.retryMode ?? null, dailyQuota],
   );
-  return rows[0]?.run_id ?? null;
+  const row = rows[0];
+  return row?.queued_id && row.queued_at ? { runId: row.queued_id, queuedAt: row.queued_at } : null;
 }
 
 /**

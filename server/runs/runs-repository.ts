@@ -239,6 +239,23 @@ export async function findQueuedRun(db: Queryable, userId: string, runId: string
   return row ? { ...toRunSummary(row), steps: [], queued: true } : undefined;
 }
 
+/** The view of a run this process has just queued, from what it knows (no read). */
+export function justQueuedRun(run: { runId: string; flowId: string; workflowName: string; versionId: string; queuedAt: Date }): QueuedRunView {
+  return {
+    ...toRunSummary({
+      id: run.runId,
+      flow_id: run.flowId,
+      workflow_name: run.workflowName,
+      version_id: run.versionId,
+      status: 'RUNNING',
+      start_time: run.queuedAt,
+      finish_time: null,
+    }),
+    steps: [],
+    queued: true,
+  };
+}
+
 /** The start of each given flow's latest run. */
 export async function lastRunTimes(db: Queryable, flowIds: readonly string[]): Promise<Map<string, string>> {
   if (flowIds.length === 0) return new Map();

@@ -25,7 +25,8 @@ export interface RunRequest {
 }
 
 export type StartedRun =
-  | { runId: string; queued: true }
+  /** `queuedAt`: the run's start time as the API shows it while it waits. */
+  | { runId: string; queued: true; queuedAt: Date }
   /** `activity`: the quota_reached entry, written by the workflow's first refusal of the day only. */
   | { runId: string; queued: false; status: 'QUOTA_EXCEEDED'; activity: Activity | null };
 
@@ -43,8 +44,8 @@ export async function runsToday(db: Queryable, userId: string): Promise<number> 
  * (0: no limit). Must run inside a transaction (the lock is released at its end).
  */
 export async function startRun(tx: Transaction, request: RunRequest, dailyQuota: number): Promise<StartedRun> {
-  const runId = await queueWithinQuota(tx, request, dailyQuota);
-  if (runId) return { runId, queued: true };
+  const queued = await queueWithinQuota(tx, request, dailyQuota);
+  if (queued) return { ...queued, queued: true };
   return { ...(await recordRefusal(tx, request)), queued: false, status: 'QUOTA_EXCEEDED' };
 }
 
@@ -53,8 +54,8 @@ export async function startRun(tx: Transaction, request: RunRequest, dailyQuota:
  * a transaction of its own (which counts again under the lock: the quota may have changed meanwhile).
  */
 export async function startRunNow(db: Database, request: RunRequest, dailyQuota: number): Promise<StartedRun> {
-  const runId = await queueWithinQuota(db, request, dailyQuota);
-  if (runId) return { runId, queued: true };
+  const queued = await queueWithinQuota(db, request, dailyQuota);
+  if (queued) return { ...queued, queued: true };
   return db.transaction((tx) => startRun(tx, request, dailyQuota));
 }
 

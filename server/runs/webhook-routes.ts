@@ -6,7 +6,7 @@
  * the run's id. No sign-in: the secret is the credential, so every refusal looks the same (404).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { bucketKey, enforceRateLimits } from '../auth/rate-limit.ts';
+import { bucketKey, rateLimitHitSql, rateLimitOutcome, tooManyAttempts } from '../auth/rate-limit.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../shared/api-error.ts';
 import { MAX_JSON_DEPTH } from '../../src/domain/index.ts';
@@ -46,15 +46,21 @@ export function webhookRoutes({ db, runs, perMinute }: { db: Database; runs: Pic
       handler: async (request, reply) => {
         const secret = (request.params as { secret?: unknown }).secret;
         if (typeof secret !== 'string' || !WEBHOOK_SECRET_PATTERN.test(secret)) throw noListener();
-        const { rows } = await db.query<{ id: string; user_id: string; version_id: string | null; status: string; piece: string | null }>(
-          `SELECT f.id, f.user_id, f.published_version_id AS version_id, f.status, v.content -> 'trigger' -> 'settings' ->> 'pieceName' AS piece
-           FROM flows f LEFT JOIN flow_versions v ON v.id = f.published_version_id WHERE f.webhook_secret = $1`,
-          [secret],
+        // The listening workflow and its call counted, in one statement: counted per listening workflow
+        // only, so random secrets cannot fill the counters' table.
+        const { rows } = await db.query<{ id: string; user_id: string; version_id: string; count: number | null; seconds_left: number | null }>(
+          `WITH listening AS (
+             SELECT f.id, f.user_id, f.published_version_id AS version_id
+             FROM flows f JOIN flow_versions v ON v.id = f.published_version_id
+             WHERE f.webhook_secret = $1 AND f.status = 'ENABLED' AND v.content -> 'trigger' -> 'settings' ->> 'pieceName' = $2
+           ), hit AS (${rateLimitHitSql('$3', '$4::float8', 'listening')})
+           SELECT l.id, l.user_id, l.version_id, hit.count, hit.seconds_left FROM listening l LEFT JOIN hit ON true`,
+          [secret, WEBHOOK_PIECE, bucketKey('webhook', secret), 60],
         );
         const flow = rows[0];
-        if (!flow || flow.status !== 'ENABLED' || !flow.version_id || flow.piece !== WEBHOOK_PIECE) throw noListener();
-        // Counted per listening workflow only, so random secrets cannot fill the counters' table.
-        await enforceRateLimits(db, [{ bucket: bucketKey('webhook', secret), rule: { max: perMinute, windowMs: 60_000 } }]);
+        if (!flow) throw noListener();
+        const hit = flow.count === null || flow.seconds_left === null ? null : rateLimitOutcome({ count: flow.count, seconds_left: flow.seconds_left }, { max: perMinute, windowMs: 60_000 });
+        if (hit && !hit.allowed) throw tooManyAttempts(hit.retryAfterSeconds);
         const payload = triggerOutput(request);
         // Queued, the request is also kept as the trigger's sample, in the same statement; a call refused
         // for the quota changes nothing, not even the sample.

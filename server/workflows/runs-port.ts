@@ -8,7 +8,7 @@ import type { Queryable } from '../db/database.ts';
 import { enabledFlowsTriggeredBy, findFlow, type ScheduledFlowRow } from './flows-repository.ts';
 import { SCHEDULE_PIECE, scheduleOf, type Schedule } from './schedules.ts';
 import { flatFromRow } from './service.ts';
-import { findFlowVersion, findLatestVersion, findUserVersionHead } from './versions-repository.ts';
+import { findFlowToRun, findFlowVersion, findLatestVersion, findUserVersionHead } from './versions-repository.ts';
 import { frozenVersion, LockedVersions } from './locked-versions.ts';
 
 export { flowNotFound, versionNotFound } from './errors.ts';
@@ -34,6 +34,11 @@ export interface WorkflowsForRuns {
   /** What a manual run runs: `versionId` when given, else the published version, else the latest; undefined if that is not the flow's. */
   versionToRun(userId: string, flow: OwnedFlow, versionId?: string): Promise<RunnableVersion | undefined>;
   /**
+   * `ownedFlow` and `versionToRun` in one query (the Run button's path): undefined when the flow is not
+   * the user's; `version` undefined when the version asked for is not the flow's.
+   */
+  flowToRun(userId: string, flowId: string, versionId?: string): Promise<{ flow: OwnedFlow & { name: string }; version: RunnableVersion | undefined } | undefined>;
+  /**
    * The version as the engine walks it; undefined once it no longer exists; throws when its content cannot
    * be read. A published (LOCKED) version is read once per process and shared, frozen (locked-versions.ts).
    */
@@ -56,6 +61,12 @@ export function workflowsForRuns(db: Queryable): WorkflowsForRuns {
       const id = versionId ?? flow.publishedVersionId;
       const head = id ? await findUserVersionHead(db, userId, id) : await findLatestVersion(db, flow.id);
       return head?.flow_id === flow.id ? { id: head.id, valid: head.valid } : undefined;
+    },
+    async flowToRun(userId, flowId, versionId) {
+      const row = await findFlowToRun(db, userId, flowId, versionId);
+      if (!row) return undefined;
+      const flow = { id: row.id, publishedVersionId: row.published_version_id, name: row.workflow_name ?? '' };
+      return { flow, version: row.version_id ? { id: row.version_id, valid: row.valid === true } : undefined };
     },
     async readVersion(flowId, versionId) {
       const kept = lockedVersions.get(versionId);

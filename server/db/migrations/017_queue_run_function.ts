@@ -9,8 +9,8 @@ import type { Migration } from '../migrate.ts';
  * once cannot both take the user's last run of the day.
  * - `flowsmith_runs_today(user)`: runs the user started since the last UTC midnight, queued ones
  *   included, refused ones not (a run put back after its worker died has its flow_runs row: counted once);
- * - `flowsmith_queue_run(...)`: under the user's lock, queues the run and answers its id, or answers NULL
- *   when `quota` (> 0) runs were started today; the caller then records the refusal
+ * - `flowsmith_queue_run(...)`: under the user's lock, queues the run and answers its id and queueing
+ *   time, or NULLs when `quota` (> 0) runs were started today; the caller then records the refusal
  *   (server/runs/start-run.ts) in a transaction of its own.
  */
 export const queueRunFunctionMigration: Migration = {
@@ -24,19 +24,17 @@ export const queueRunFunctionMigration: Migration = {
     $$;
 
     CREATE FUNCTION flowsmith_queue_run(
-      p_user uuid, p_flow uuid, p_version uuid, p_payload jsonb, p_retry_of uuid, p_retry_mode text, p_quota integer
-    ) RETURNS uuid LANGUAGE plpgsql VOLATILE AS $$
-    DECLARE
-      queued uuid;
+      p_user uuid, p_flow uuid, p_version uuid, p_payload jsonb, p_retry_of uuid, p_retry_mode text, p_quota integer,
+      OUT queued_id uuid, OUT queued_at timestamptz
+    ) LANGUAGE plpgsql VOLATILE AS $$
     BEGIN
       PERFORM pg_advisory_xact_lock(hashtextextended('runs:' || p_user::text, 0));
       IF p_quota > 0 AND flowsmith_runs_today(p_user) >= p_quota THEN
-        RETURN NULL;
+        RETURN;
       END IF;
-      INSERT INTO run_queue (flow_id, version_id, user_id, payload, retry_of, retry_mode)
+      INSERT INTO run_queue AS q (flow_id, version_id, user_id, payload, retry_of, retry_mode)
         VALUES (p_flow, p_version, p_user, p_payload, p_retry_of, p_retry_mode)
-        RETURNING run_id INTO queued;
-      RETURN queued;
+        RETURNING q.run_id, date_trunc('milliseconds', q.enqueued_at) INTO queued_id, queued_at;
     END;
     $$;
   `,
