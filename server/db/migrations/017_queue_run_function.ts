@@ -1,7 +1,10 @@
 import type { Migration } from '../migrate.ts';
 
 /**
- * Queueing a run in one statement (issue 15, throughput). Starting a run took a transaction of five
+ * The queue's two hot statements made cheap (issue 15, throughput): the claim's order has an index, and
+ * queueing a run is one statement.
+ *
+ * Queueing a run in one statement. Starting a run took a transaction of five
  * messages to the database (BEGIN, the user's advisory lock, today's count, the insert, COMMIT); on the
  * embedded database each is a hop to its thread and that thread is what runs wait for. These functions
  * do the same in one call, with the same guarantee: the count is read after the lock is held (each
@@ -17,6 +20,12 @@ export const queueRunFunctionMigration: Migration = {
   version: 17,
   name: 'queue run function',
   sql: /* sql */ `
+    -- The claim takes the oldest waiting run by (enqueued_at, run_id): an index in exactly that order lets
+    -- it stop at the first run with room, where the index on enqueued_at alone had it sort every waiting
+    -- run on each claim (2,000 queued: a sort of 2,000 rows per claim).
+    DROP INDEX run_queue_waiting_idx;
+    CREATE INDEX run_queue_waiting_idx ON run_queue (enqueued_at, run_id) WHERE claimed_by IS NULL;
+
     CREATE FUNCTION flowsmith_runs_today(p_user uuid) RETURNS integer LANGUAGE sql VOLATILE AS $$
       SELECT (SELECT count(*) FROM flow_runs WHERE user_id = p_user AND status <> 'QUOTA_EXCEEDED'
                 AND start_time >= (date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'))::int
