@@ -212,7 +212,7 @@ function evaluate(runtime, realm, logs, { source, inputsJson, timeoutMs, maxData
  * session (Test step) gets a realm of its own, freed after it.
  *
  * A run's realm is freed when the pool says the run ended (`{ end }`), when a step hit its deadline or
- * left jobs pending, after STEPS_PER_REALM steps (every step's module stays loaded in its realm), or when
+ * left jobs pending, after STEPS_PER_REALM steps (what its steps left on it stays there), or when
  * more than MAX_REALMS runs hold one on this thread (the least recently used goes; its next step gets a
  * fresh realm). A realm that hit its memory cap or could not be freed retires the whole thread.
  */
