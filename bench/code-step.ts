@@ -1,22 +1,28 @@
 /**
- * `node --import tsx bench/code-step.ts [--runs N] [--threads N]`: what a trivial code step costs beyond a
- * data-mapper step, in this process, without the server, the queue or the database. The engine's run
- * executor walks a 10-code-step and a 10-mapper-step version (the same two workflows as
+ * `node --import tsx bench/code-step.ts [--runs N] [--threads N] [--against DIR]`: what a trivial code step
+ * costs beyond a data-mapper step, in this process, without the server, the queue or the database. The
+ * engine's run executor walks a 10-code-step and a 10-mapper-step version (the same two workflows as
  * `npm run bench -- --only engine`), one run at a time, alternating, each run a session of its own ended
- * afterwards as engine.ts does; sandbox threads warm. Prints each kind's whole-run time and the per-step
- * difference ((p50 code run − p50 mapper run) / 10), plus where a code step's time goes on this thread
- * (the `runCode` call as the engine awaits it).
+ * afterwards as engine.ts does; sandbox threads warm. Prints each kind's whole-run time, the per-step
+ * difference ((code run − mapper run) / 10 at p25, p50, p95) and one `runCode` call as the engine awaits it.
+ *
+ * `--against DIR`: the code sandbox of another checkout (e.g. the commit before a change) is measured in
+ * the same process, its runs interleaved with this checkout's, so both see the same machine load; the
+ * executor, pieces and templates stay this checkout's.
  */
 import { performance } from 'node:perf_hooks';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { fromNestedFlow, type FlatVersion } from '../src/domain/index.ts';
 import { advancedMapping } from '../server/engine/pieces/data-mapper.ts';
-import { createRunExecutor } from '../server/engine/run-executor.ts';
+import { createRunExecutor, type ExecuteRun } from '../server/engine/run-executor.ts';
 import { CodeSandbox } from '../server/engine/sandbox/code-sandbox.ts';
 import { summarise, type Summary } from './stats.ts';
 
 const argValue = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 const RUNS = Number(argValue('--runs') ?? 2000);
 const THREADS = Number(argValue('--threads') ?? 3);
+const AGAINST = argValue('--against');
 const STEPS = 10;
 
 type Node = Record<string, unknown>;
@@ -37,54 +43,77 @@ const mapperFlow = chain((i) => ({
   settings: { pieceName: '@activepieces/piece-data-mapper', pieceVersion: '0.3.0', actionName: 'advanced_mapping', input: { mapping: { n: source(i) } } },
 }));
 
-const sandbox = new CodeSandbox({ threads: THREADS });
+interface Side {
+  name: string;
+  sandbox: Pick<CodeSandbox, 'run' | 'endSession' | 'close'>;
+  execute: ExecuteRun;
+  code: number[];
+  mapper: number[];
+  calls: number[];
+}
+
+function side(name: string, sandbox: Side['sandbox']): Side {
+  const calls: number[] = [];
+  const execute = createRunExecutor({
+    readVersion: async (flowId) => (flowId === 'code' ? codeFlow : mapperFlow),
+    runCode: async (code, inputs, owner, session) => {
+      const started = performance.now();
+      const result = await sandbox.run(code, inputs, { ...(owner ? { owner } : {}), ...(session ? { session } : {}) });
+      calls.push(performance.now() - started);
+      return result;
+    },
+    pieceAction: () => advancedMapping,
+  });
+  return { name, sandbox, execute, code: [], mapper: [], calls };
+}
+
+const sides = [side('this checkout', new CodeSandbox({ threads: THREADS }))];
+if (AGAINST) {
+  const url = pathToFileURL(resolve(AGAINST, 'server/engine/sandbox/code-sandbox.ts')).href;
+  const other = (await import(url)) as { CodeSandbox: typeof CodeSandbox };
+  sides.push(side(AGAINST, new other.CodeSandbox({ threads: THREADS })));
+}
 // The sandbox's threads are unref'd (a server's sockets keep it alive): this keeps the bench alive.
 const alive = setInterval(() => undefined, 1000);
-const codeCallMs: number[] = [];
-const execute = createRunExecutor({
-  readVersion: async (flowId) => (flowId === 'code' ? codeFlow : mapperFlow),
-  runCode: async (code, inputs, owner, session) => {
-    const started = performance.now();
-    const result = await sandbox.run(code, inputs, { ...(owner ? { owner } : {}), ...(session ? { session } : {}) });
-    codeCallMs.push(performance.now() - started);
-    return result;
-  },
-  pieceAction: () => advancedMapping,
-});
 
 let nextRun = 1;
-async function oneRun(flowId: 'code' | 'mapper'): Promise<number> {
+async function oneRun(on: Side, flowId: 'code' | 'mapper'): Promise<number> {
   const runId = `run-${nextRun++}`;
   const started = performance.now();
   try {
-    const result = await execute({ runId, flowId, versionId: 'v', userId: 'u1', payload: { n: 0 } });
+    const result = await on.execute({ runId, flowId, versionId: 'v', userId: 'u1', payload: { n: 0 } });
     const last = result.steps.at(-1);
     if (result.status !== 'SUCCEEDED' || (last?.output as { n?: number } | undefined)?.n !== (flowId === 'code' ? STEPS : 0)) throw new Error(`${flowId} run ${result.status}: ${JSON.stringify(last)}`);
   } finally {
-    sandbox.endSession(runId);
+    on.sandbox.endSession(runId);
   }
   return performance.now() - started;
 }
 
-const fmt = (s: Summary) => `p50 ${s.p50.toFixed(3)}  p95 ${s.p95.toFixed(3)}  p99 ${s.p99.toFixed(3)} ms (n ${s.n})`;
-
 for (let i = 0; i < 200; i++) {
-  await oneRun('code');
-  await oneRun('mapper');
+  for (const on of sides) {
+    await oneRun(on, 'code');
+    await oneRun(on, 'mapper');
+  }
 }
-codeCallMs.length = 0;
-const code: number[] = [];
-const mapper: number[] = [];
+for (const on of sides) on.calls.length = 0;
 for (let i = 0; i < RUNS; i++) {
-  code.push(await oneRun('code'));
-  mapper.push(await oneRun('mapper'));
+  // Each side goes first every other round.
+  for (const on of i % 2 === 0 ? sides : [...sides].reverse()) {
+    on.code.push(await oneRun(on, 'code'));
+    on.mapper.push(await oneRun(on, 'mapper'));
+  }
 }
-await sandbox.close();
+for (const on of sides) await on.sandbox.close();
 clearInterval(alive);
 
-const codeRuns = summarise(code);
-const mapperRuns = summarise(mapper);
-console.log(`10 code steps, whole run      ${fmt(codeRuns)}`);
-console.log(`10 mapper steps, whole run    ${fmt(mapperRuns)}`);
-console.log(`one runCode call (awaited)    ${fmt(summarise(codeCallMs))}`);
-console.log(`code-step overhead per step   p50 ${((codeRuns.p50 - mapperRuns.p50) / STEPS).toFixed(3)} ms  p95 ${((codeRuns.p95 - mapperRuns.p95) / STEPS).toFixed(3)} ms`);
+const fmt = (s: Summary) => `p50 ${s.p50.toFixed(3)}  p95 ${s.p95.toFixed(3)}  p99 ${s.p99.toFixed(3)} ms (n ${s.n})`;
+const at = (samples: number[], q: number) => [...samples].sort((a, b) => a - b)[Math.floor(q * samples.length)] ?? 0;
+for (const on of sides) {
+  const perStep = (q: number) => ((at(on.code, q) - at(on.mapper, q)) / STEPS).toFixed(3);
+  console.log(`${on.name}`);
+  console.log(`  10 code steps, whole run      ${fmt(summarise(on.code))}`);
+  console.log(`  10 mapper steps, whole run    ${fmt(summarise(on.mapper))}`);
+  console.log(`  one runCode call (awaited)    ${fmt(summarise(on.calls))}`);
+  console.log(`  code-step overhead per step   p25 ${perStep(0.25)}  p50 ${perStep(0.5)}  p95 ${perStep(0.95)} ms`);
+}
