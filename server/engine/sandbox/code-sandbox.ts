@@ -71,7 +71,7 @@ interface Slot {
   guard: NodeJS.Timeout | null;
   /** Runs whose realm this thread keeps. */
   sessions: Set<string>;
-  /** When it last answered (or was told a run ended): see `freeSlot`. */
+  /** When it last answered, was told a run ended or became ready (never, while it loads): see `freeSlot`. */
   idleSince: number;
 }
 
@@ -203,6 +203,7 @@ export class CodeSandbox {
   /**
    * The free thread idle the longest: a thread makes its next spare realm once idle (sandbox-worker.mjs),
    * so a run's first step goes where one is most likely ready, not to the thread still busy making it.
+   * A thread still loading QuickJS comes last: a ready one takes the step at once.
    */
   private freeSlot(): Slot | undefined {
     let chosen: Slot | undefined;
@@ -223,10 +224,11 @@ export class CodeSandbox {
   private spawn(): Slot {
     const worker = new Worker(WORKER_URL);
     let markReady!: () => void;
-    const slot: Slot = { worker, ready: new Promise((resolve) => (markReady = resolve)), started: false, job: null, guard: null, sessions: new Set(), idleSince: 0 };
+    const slot: Slot = { worker, ready: new Promise((resolve) => (markReady = resolve)), started: false, job: null, guard: null, sessions: new Set(), idleSince: Number.POSITIVE_INFINITY };
     worker.on('message', (message: { ready: true } | WorkerAnswer) => {
       if ('ready' in message) {
         slot.started = true;
+        slot.idleSince = performance.now();
         this.failedStarts = 0;
         return markReady();
       }
