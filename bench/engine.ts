@@ -17,7 +17,9 @@
  * round trips per run.
  *
  * Another checkout's server, with this same bench: `--server-dir /work/before` (or BENCH_SERVER_DIR).
- * Options: `--runs N` (default 2000), `--callers N` (16), `--no-scaling`; RUN_* and CODE_* settings in
+ * Options: `--runs N` (default 2000), `--callers N` (16), `--no-scaling`, `--overhead-runs N` (single runs
+ * of each kind for the code-step overhead, default 40, the first 5 not counted), `--overhead-only` (the
+ * overhead alone, after the warm-up, on the embedded database); RUN_* and CODE_* settings in
  * the environment are passed to the servers.
  *
  * Why the bench before issue 15 said ~60 runs/s where 16 callers on `npm start` recorded 175–195 (same
@@ -425,7 +427,8 @@ async function codeOverhead(users: Users) {
   const mapperSteps: number[] = [];
   const codeRuns: number[] = [];
   const mapperRuns: number[] = [];
-  for (let i = 0; i < 40; i++) {
+  const pairs = Number(argValue('--overhead-runs') ?? 40);
+  for (let i = 0; i < pairs; i++) {
     const code = await single(users.code[0]!);
     const mapper = await single(users.mapper[0]!);
     if (i < 5) continue; // warm
@@ -481,6 +484,7 @@ export async function measureEngineFigures(): Promise<EngineFigures> {
   const serverDir = resolve(argValue('--server-dir') ?? process.env.BENCH_SERVER_DIR ?? resolve(import.meta.dirname, '..'));
   const runs = Number(argValue('--runs') ?? 2000);
   const callerCount = Number(argValue('--callers') ?? 16);
+  const overheadOnly = process.argv.includes('--overhead-only');
   const postgresUrl = process.env.BENCH_DATABASE_URL;
   const figures: EngineFigures = { serverDir, settings: benchSettings(), throughput: [], codeOverhead: undefined as never };
 
@@ -491,7 +495,7 @@ export async function measureEngineFigures(): Promise<EngineFigures> {
     const users = await setUpUsers(server.base, callerCount, true);
     const workloads = [webhookWorkload(users), runWorkload(users, 'mapper'), runWorkload(users, 'code')];
     await warmUp(workloads, users, [server], { database: 'pglite' });
-    for (const workload of workloads) figures.throughput.push(await throughput(workload, users.callers, [server], runs, { database: 'pglite' }));
+    if (!overheadOnly) for (const workload of workloads) figures.throughput.push(await throughput(workload, users.callers, [server], runs, { database: 'pglite' }));
     figures.codeOverhead = await codeOverhead(users);
     for (const caller of users.callers) caller.close();
   } finally {
@@ -499,7 +503,7 @@ export async function measureEngineFigures(): Promise<EngineFigures> {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  if (!postgresUrl) return figures;
+  if (!postgresUrl || overheadOnly) return figures;
   // PostgreSQL, one server process.
   {
     const url = await freshDatabase(postgresUrl, 'single');

@@ -11,6 +11,7 @@
  * Fairness: a job may name its owner (the run's user); one owner holds at most `threadsPerOwner`
  * threads at once, so one user's queue of slow code cannot keep another user's code waiting.
  */
+import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { isJsonLimitProblem, MAX_JSON_DEPTH, measureJson } from '../../../src/domain/index.ts';
 import { stepDataMessage } from '../run-budget.ts';
@@ -70,6 +71,8 @@ interface Slot {
   guard: NodeJS.Timeout | null;
   /** Runs whose realm this thread keeps. */
   sessions: Set<string>;
+  /** When it last answered, was told a run ended or became ready (never, while it loads): see `freeSlot`. */
+  idleSince: number;
 }
 
 /** What the thread answers (sandbox-worker.mjs): the output as JSON text, for the pool to measure. */
@@ -134,7 +137,10 @@ export class CodeSandbox {
     if (!holder) return;
     this.holders.delete(session);
     holder.sessions.delete(session);
-    if (this.slots.includes(holder)) holder.worker.postMessage({ end: session });
+    if (this.slots.includes(holder)) {
+      holder.worker.postMessage({ end: session });
+      holder.idleSince = performance.now();
+    }
   }
 
   async close(): Promise<void> {
@@ -151,8 +157,8 @@ export class CodeSandbox {
       if (index < 0) return;
       const session = this.waiting[index]!.session;
       const holder = session === undefined ? undefined : this.holders.get(session);
-      // The thread that keeps the run's realm if it is free, else any free thread (which makes a new one).
-      const slot = holder?.job === null && this.slots.includes(holder) ? holder : this.slots.find((candidate) => candidate.job === null);
+      // The thread that keeps the run's realm if it is free, else another free thread (which makes a new one).
+      const slot = holder?.job === null && this.slots.includes(holder) ? holder : this.freeSlot();
       if (!slot) return;
       const [job] = this.waiting.splice(index, 1);
       if (session !== undefined && slot !== holder) this.hold(session, slot);
@@ -194,6 +200,17 @@ export class CodeSandbox {
     }
   }
 
+  /**
+   * The free thread idle the longest: a thread makes its next spare realm once idle (sandbox-worker.mjs),
+   * so a run's first step goes where one is most likely ready, not to the thread still busy making it.
+   * A thread still loading QuickJS comes last: a ready one takes the step at once.
+   */
+  private freeSlot(): Slot | undefined {
+    let chosen: Slot | undefined;
+    for (const slot of this.slots) if (slot.job === null && (!chosen || slot.idleSince < chosen.idleSince)) chosen = slot;
+    return chosen;
+  }
+
   /** The oldest waiting job whose owner is below its share of threads; -1 when none may start. */
   private nextJobIndex(): number {
     const held = new Map<string, number>();
@@ -207,10 +224,11 @@ export class CodeSandbox {
   private spawn(): Slot {
     const worker = new Worker(WORKER_URL);
     let markReady!: () => void;
-    const slot: Slot = { worker, ready: new Promise((resolve) => (markReady = resolve)), started: false, job: null, guard: null, sessions: new Set() };
+    const slot: Slot = { worker, ready: new Promise((resolve) => (markReady = resolve)), started: false, job: null, guard: null, sessions: new Set(), idleSince: Number.POSITIVE_INFINITY };
     worker.on('message', (message: { ready: true } | WorkerAnswer) => {
       if ('ready' in message) {
         slot.started = true;
+        slot.idleSince = performance.now();
         this.failedStarts = 0;
         return markReady();
       }
@@ -227,21 +245,25 @@ export class CodeSandbox {
 
   private start(slot: Slot, job: Job): void {
     slot.job = job;
-    // Time to load QuickJS counts against nobody: the guard starts once the thread is ready.
-    void slot.ready.then(() => {
-      if (slot.job !== job) return;
-      slot.guard = setTimeout(() => this.replace(slot, 'The code ran past its time limit', 'TIMEOUT'), job.timeoutMs + this.graceMs);
-      slot.guard.unref();
-      slot.worker.postMessage({
-        id: job.id,
-        source: job.source,
-        inputsJson: job.inputsJson,
-        memoryBytes: job.memoryBytes,
-        timeoutMs: job.timeoutMs,
-        maxDataSize: this.maxDataSize,
-        maxDepth: MAX_JSON_DEPTH,
-        ...(job.session === undefined ? {} : { session: job.session }),
-      });
+    // Time to load QuickJS counts against nobody: the guard starts once the thread is ready. A started
+    // thread gets the step at once, not a promise job later.
+    if (slot.started) this.send(slot, job);
+    else void slot.ready.then(() => this.send(slot, job));
+  }
+
+  private send(slot: Slot, job: Job): void {
+    if (slot.job !== job) return;
+    slot.guard = setTimeout(() => this.replace(slot, 'The code ran past its time limit', 'TIMEOUT'), job.timeoutMs + this.graceMs);
+    slot.guard.unref();
+    slot.worker.postMessage({
+      id: job.id,
+      source: job.source,
+      inputsJson: job.inputsJson,
+      memoryBytes: job.memoryBytes,
+      timeoutMs: job.timeoutMs,
+      maxDataSize: this.maxDataSize,
+      maxDepth: MAX_JSON_DEPTH,
+      ...(job.session === undefined ? {} : { session: job.session }),
     });
   }
 
@@ -258,6 +280,7 @@ export class CodeSandbox {
     if (slot.guard) clearTimeout(slot.guard);
     slot.guard = null;
     slot.job = null;
+    slot.idleSince = performance.now();
     const { id: _id, retire, ...answer } = message;
     const result = this.resultOf(answer);
     // A thread whose runtime could not be freed (a run hit its memory cap) is replaced before it takes

@@ -73,10 +73,12 @@ let currentLogs = [];
 
 /**
  * A context as a run finds it: its console (text for the run's record, nothing else of the host is
- * reachable) and the wrapper that calls the code, made ahead of the run (see `prepareNext`).
- * The wrapper answers JSON text marked with the run's nonce: inputs are parsed by JSON.parse inside (as
- * data: a "__proto__" key sets no prototype), and an answer without the mark is a run QuickJS cut short
- * without an error value (out of memory while throwing). JSON's functions are taken now, before any code.
+ * reachable) and the two functions that call the code and write its answer, made ahead of the run (see
+ * `prepareNext`), with JSON's functions and Promise.resolve taken now, before any code. `call` parses
+ * the inputs inside (as data: a "__proto__" key sets no prototype) and gives the code's result as a
+ * promise: an async function that never awaits has settled when the call returns, so a trivial step
+ * runs no job at all. `answer` writes the value as JSON text marked with the run's nonce: an answer
+ * without the mark is a run QuickJS cut short without an error value (out of memory while throwing).
  */
 function newRunContext(runtime) {
   const context = runtime.newContext();
@@ -88,55 +90,72 @@ function newRunContext(runtime) {
   context.setProp(context.global, 'console', consoleObject);
   log.dispose();
   consoleObject.dispose();
-  const wrapper = context.unwrapResult(
+  const call = context.unwrapResult(context.evalCode(`((parse, resolve) => (fn, json) => resolve(fn(parse(json))))(JSON.parse, Promise.resolve.bind(Promise))`));
+  const answer = context.unwrapResult(
     context.evalCode(
-      `((parse, stringify) => (fn, json, nonce) => Promise.resolve().then(() => fn(parse(json)))` +
-        `.then((value) => stringify({ nonce, value: value === undefined || typeof value === 'function' || typeof value === 'symbol' ? null : value })))(JSON.parse, JSON.stringify)`,
+      `((stringify) => (value, nonce) => stringify({ nonce, value: value === undefined || typeof value === 'function' || typeof value === 'symbol' ? null : value }))(JSON.stringify)`,
     ),
   );
-  return { context, wrapper };
+  return { context, call, answer };
 }
 
-function evaluate(runtime, { context, wrapper }, logs, { source, inputsJson, timeoutMs, maxDataSize, maxDepth }) {
+/**
+ * The module of `source` in this realm: evaluated at the first step of the run that runs it, then kept
+ * (its namespace) for the run's later steps with the same text — a loop's iterations, the same code in
+ * several steps — instead of being compiled and evaluated again at each. Keyed by the whole text, so a
+ * step with other code never gets this one; kept in the realm, so it dies with the run's realm and no
+ * other run ever sees it. Like a global, what the module's top level keeps is there for the run's next
+ * steps of that code. A module that failed to evaluate is not kept.
+ */
+function moduleOf(realm, source) {
+  const kept = realm.modules.get(source);
+  if (kept) return { namespace: kept };
+  const moduleResult = realm.context.evalCode(source, 'code.mjs', { type: 'module' });
+  if (moduleResult.error) {
+    const error = realm.context.dump(moduleResult.error);
+    moduleResult.error.dispose();
+    return { error };
+  }
+  realm.modules.set(source, moduleResult.value);
+  return { namespace: moduleResult.value };
+}
+
+function evaluate(runtime, realm, logs, { source, inputsJson, timeoutMs, maxDataSize, maxDepth }) {
+  const { context } = realm;
   const deadline = Date.now() + timeoutMs;
   runtime.setInterruptHandler(shouldInterruptAfterDeadline(deadline));
   currentLogs = logs;
   try {
-    const moduleResult = context.evalCode(source, 'code.mjs', { type: 'module' });
-    if (moduleResult.error) {
-      const error = context.dump(moduleResult.error);
-      moduleResult.error.dispose();
-      return { ok: false, ...classify(error), logs };
-    }
-    const exports = moduleResult.value;
-    const codeFn = context.getProp(exports, 'code');
-    exports.dispose();
+    const exports = moduleOf(realm, source);
+    if (exports.error !== undefined) return { ok: false, ...classify(exports.error), logs };
+    // Read at each step: the module's live binding, as a fresh module would give it.
+    const codeFn = context.getProp(exports.namespace, 'code');
     if (context.typeof(codeFn) !== 'function') {
       codeFn.dispose();
       return { ok: false, reason: 'ERROR', message: 'The code must export a function named code: export const code = async (inputs) => { … }', logs };
     }
-    const nonce = `${Date.now()}-${Math.random()}`;
     const json = context.newString(inputsJson);
-    const nonceHandle = context.newString(nonce);
-    const called = context.callFunction(wrapper, context.undefined, codeFn, json, nonceHandle);
-    for (const handle of [json, nonceHandle, codeFn]) handle.dispose();
+    const called = context.callFunction(realm.call, context.undefined, codeFn, json);
+    json.dispose();
+    codeFn.dispose();
     if (called.error) {
       const error = context.dump(called.error);
       called.error.dispose();
       return { ok: false, ...classify(error), logs };
     }
-    // Run the promise's jobs until it settles or the deadline passes.
+    // Run the promise's jobs until it settles and no job is left (what the code started without
+    // awaiting runs before the answer, as it would in Node), or until the deadline passes.
     const promise = called.value;
-    let text;
+    let value;
     for (;;) {
       const state = context.getPromiseState(promise);
       if (state.type === 'fulfilled') {
-        text = context.typeof(state.value) === 'string' ? context.getString(state.value) : undefined;
+        if (!runtime.hasPendingJob()) {
+          value = state.value;
+          break;
+        }
         if (!state.notAPromise) state.value.dispose();
-        promise.dispose();
-        break;
-      }
-      if (state.type === 'rejected') {
+      } else if (state.type === 'rejected') {
         const error = context.dump(state.error);
         state.error.dispose();
         promise.dispose();
@@ -159,6 +178,19 @@ function evaluate(runtime, { context, wrapper }, logs, { source, inputsJson, tim
         return { ok: false, reason: 'TIMEOUT', message: 'The code ran past its time limit', logs };
       }
     }
+    const nonce = `${Date.now()}-${Math.random()}`;
+    const nonceHandle = context.newString(nonce);
+    const answered = context.callFunction(realm.answer, context.undefined, value, nonceHandle);
+    nonceHandle.dispose();
+    if (value !== promise) value.dispose();
+    promise.dispose();
+    if (answered.error) {
+      const error = context.dump(answered.error);
+      answered.error.dispose();
+      return { ok: false, ...classify(error), logs };
+    }
+    const text = context.typeof(answered.value) === 'string' ? context.getString(answered.value) : undefined;
+    answered.value.dispose();
     // The answer is `{"nonce":"…","value":…}`: the value's text is cut out, not parsed here.
     const head = `{"nonce":${JSON.stringify(nonce)},"value":`;
     if (text === undefined || !text.startsWith(head) || !text.endsWith('}')) return { ok: false, ...OUT_OF_MEMORY, logs };
@@ -180,7 +212,7 @@ function evaluate(runtime, { context, wrapper }, logs, { source, inputsJson, tim
  * session (Test step) gets a realm of its own, freed after it.
  *
  * A run's realm is freed when the pool says the run ended (`{ end }`), when a step hit its deadline or
- * left jobs pending, after STEPS_PER_REALM steps (every step's module stays loaded in its realm), or when
+ * left jobs pending, after STEPS_PER_REALM steps (what its steps left on it stays there), or when
  * more than MAX_REALMS runs hold one on this thread (the least recently used goes; its next step gets a
  * fresh realm). A realm that hit its memory cap or could not be freed retires the whole thread.
  */
@@ -196,15 +228,22 @@ let retireAfterCleanup = false;
 function newRealm() {
   const runtime = quickjs.newRuntime();
   runtime.setMaxStackSize(STACK_BYTES);
-  return { runtime, ...newRunContext(runtime), steps: 0 };
+  return { runtime, ...newRunContext(runtime), steps: 0, modules: new Map() };
+}
+
+/** Lets go of the realm's handles (kept modules, its two functions) and frees it; throws if QuickJS cannot. */
+function disposeRealm(realm) {
+  for (const namespace of realm.modules.values()) if (namespace.alive) namespace.dispose();
+  realm.modules.clear();
+  for (const handle of [realm.call, realm.answer]) if (handle.alive) handle.dispose();
+  realm.context.dispose();
+  realm.runtime.dispose();
 }
 
 function freeRealm(realm) {
   quiet = true;
   try {
-    if (realm.wrapper.alive) realm.wrapper.dispose();
-    realm.context.dispose();
-    realm.runtime.dispose();
+    disposeRealm(realm);
   } catch {
     retireAfterCleanup = true;
   } finally {
@@ -223,7 +262,7 @@ function takeRealm(session) {
   return realm;
 }
 
-/** Idle work after an answer: keep or free the realm used, and make the next run's. */
+/** Work after an answer: keep or free the realm used; the next run's is made once the thread is idle. */
 function cleanUp(realm, session, keep) {
   if (keep) {
     realms.set(session, realm);
@@ -233,11 +272,33 @@ function cleanUp(realm, session, keep) {
       freeRealm(old);
     }
   } else freeRealm(realm);
-  prepareNext();
+  prepareWhenIdle();
 }
 
 function prepareNext() {
   spare ??= newRealm();
+}
+
+/**
+ * Making a realm takes about half a millisecond. Made right after a run's first step (as it once was),
+ * it held up that run's second step, which arrives a fraction of a millisecond later; so the spare is
+ * made once no message has come for IDLE_MS, or at once when a run ends (`{ end }`), when the next
+ * message is most likely another run's first step.
+ */
+const IDLE_MS = 2;
+let idleTimer = null;
+
+function prepareWhenIdle() {
+  if (spare !== null) return;
+  if (idleTimer !== null) clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => {
+    idleTimer = null;
+    try {
+      prepareNext();
+    } catch {
+      retireAfterCleanup = true;
+    }
+  }, IDLE_MS);
 }
 
 /**
@@ -258,15 +319,13 @@ function run(message) {
     const { blank: _blank, ...rest } = answer;
     quiet = true;
     try {
-      realm.wrapper.dispose();
-      realm.context.dispose();
-      runtime.dispose();
+      disposeRealm(realm);
     } catch {
       return { answer: { ok: false, ...OUT_OF_MEMORY, logs, retire: true }, after: null };
     } finally {
       quiet = false;
     }
-    return { answer: rest, after: prepareNext };
+    return { answer: rest, after: prepareWhenIdle };
   }
   if (answer.ok === false && answer.reason === 'MEMORY_LIMIT_EXCEEDED') return { answer: { ...answer, retire: true }, after: null };
   let keep = message.session !== undefined && (answer.ok || answer.reason !== 'TIMEOUT') && realm.steps < STEPS_PER_REALM;
@@ -279,11 +338,20 @@ function run(message) {
 }
 
 parentPort.on('message', (message) => {
+  if (idleTimer !== null) {
+    clearTimeout(idleTimer);
+    idleTimer = null;
+  }
   if (message.end !== undefined) {
     // The run ended (or its next step went to another thread): its realm goes.
     const realm = realms.get(message.end);
     realms.delete(message.end);
     if (realm) freeRealm(realm);
+    try {
+      prepareNext();
+    } catch {
+      retireAfterCleanup = true;
+    }
     return;
   }
   let outcome;
