@@ -13,12 +13,16 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { createStatementCache } from './pglite-statements.mjs';
 
 const pg = await PGlite.create({ dataDir: workerData.directory });
 // Its pages are read from memory, not a disk: a random read costs what a sequential one does. With the
 // default 4 the planner preferred sorting every waiting run to walking the queue's index in order
 // (nothing analyses the tables here: PGlite runs no autovacuum), and each claim paid for the queue's length.
 await pg.exec('SET random_page_cost = 1.1');
+const statements = createStatementCache(pg);
+/** Statements worth a plan kept for reuse: data statements with parameters (utility ones have no plan to keep). */
+const PREPARABLE = /^\s*(WITH|SELECT|INSERT|UPDATE|DELETE)\b/i;
 const transactions = new Map();
 let nextTx = 1;
 
@@ -56,7 +60,9 @@ async function run(target, message) {
     await target.exec(message.sql);
     parentPort.postMessage({ id: message.id });
   } else {
-    const result = await target.query(message.sql, (message.params ?? []).map(paramOf));
+    const params = (message.params ?? []).map(paramOf);
+    const reused = params.length > 0 && PREPARABLE.test(message.sql) ? await statements.query(message.sql, params, target !== pg) : null;
+    const result = reused ?? (await target.query(message.sql, params));
     answerRows(message.id, result.rows);
   }
 }

@@ -65,6 +65,7 @@ export class RunWorkers {
   /** The runs going on here, each with what abandons it. */
   private readonly claims = new Map<string, AbortController>();
   private filling: Promise<void> | null = null;
+  private wakeAgain = false;
   private readonly shutdown = new AbortController();
 
   constructor(private readonly options: RunWorkersOptions) {
@@ -106,11 +107,20 @@ export class RunWorkers {
     }
   }
 
-  /** Looks for waiting runs now. */
+  /**
+   * Looks for waiting runs now. A wake while a fill is under way is kept for when it ends: the fill may
+   * have looked before the run that woke us was queued (or before the slot that woke us was freed).
+   */
   wake(): void {
-    if (this.stopped || this.filling) return;
+    if (this.stopped) return;
+    if (this.filling) {
+      this.wakeAgain = true;
+      return;
+    }
+    this.wakeAgain = false;
     this.filling = this.fill().finally(() => {
       this.filling = null;
+      if (this.wakeAgain) this.wake();
     });
   }
 
