@@ -14,7 +14,7 @@ const ENTRY_POINTS = [
 
 /** Modules no import reaches, loaded another way. */
 const LOADED_BY_NAME = [
-  '\\.d\\.ts$',
+  '\\.d\\.m?ts$',
   // rsbuild.config.ts aliases @tanstack/devtools-event-client to it.
   '^src/ui/build-shims/',
 ];

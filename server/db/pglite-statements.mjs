@@ -17,16 +17,14 @@
  * Plain JavaScript: loaded by pglite-thread.mjs, a worker thread without tsx.
  */
 import { parse, protocol } from '@electric-sql/pglite';
+import { createStatementReuse, NOT_REUSABLE } from './statement-reuse.mjs';
 
 const { serialize } = protocol;
-const NOT_REUSABLE = 'cached plan must not change result type';
 
 export function createStatementCache(pg, { limit = 256 } = {}) {
-  /** sql → { name, paramTypes }, least recently used first. */
-  const prepared = new Map();
-  /** Texts seen once (bounded like `prepared`): the second sighting prepares. */
-  const seenOnce = new Set();
-  let nextName = 1;
+  const reuse = createStatementReuse({ limit, evict: true });
+  /** name → the parameter types PostgreSQL inferred when it was prepared. */
+  const paramTypesOf = new Map();
 
   const exec = async (message) => (await pg.execProtocol(message, { syncToFs: false })).messages;
 
@@ -38,34 +36,25 @@ export function createStatementCache(pg, { limit = 256 } = {}) {
     }
   }
 
-  async function prepare(sql) {
-    const name = `flowsmith_${nextName++}`;
-    let paramTypes;
+  async function prepare(name, sql) {
     try {
       await exec(serialize.parse({ name, text: sql }));
-      paramTypes = parse.parseDescribeStatementResults(await exec(serialize.describe({ type: 'S', name })));
+      paramTypesOf.set(name, parse.parseDescribeStatementResults(await exec(serialize.describe({ type: 'S', name }))));
     } finally {
       await exec(serialize.sync());
     }
-    const statement = { name, paramTypes };
-    prepared.set(sql, statement);
-    if (prepared.size > limit) {
-      const [oldestSql, oldest] = prepared.entries().next().value;
-      prepared.delete(oldestSql);
-      await closeStatement(oldest.name);
-    }
-    return statement;
   }
 
-  async function execute(statement, params) {
+  async function execute(name, params) {
+    const paramTypes = paramTypesOf.get(name);
     const values = params.map((value, index) => {
       if (value === null || value === undefined) return null;
-      const serializer = pg.serializers[statement.paramTypes[index]];
+      const serializer = pg.serializers[paramTypes[index]];
       return serializer ? serializer(value) : value.toString();
     });
     const messages = [];
     try {
-      messages.push(...(await exec(serialize.bind({ statement: statement.name, values }))));
+      messages.push(...(await exec(serialize.bind({ statement: name, values }))));
       messages.push(...(await exec(serialize.describe({ type: 'P' }))));
       messages.push(...(await exec(serialize.execute({}))));
     } finally {
@@ -74,40 +63,38 @@ export function createStatementCache(pg, { limit = 256 } = {}) {
     return parse.parseResults(messages, pg.parsers)[0];
   }
 
-  async function run(sql, params, inTransaction) {
-    let statement = prepared.get(sql);
-    if (statement) {
-      prepared.delete(sql);
-      prepared.set(sql, statement);
-    } else {
-      if (!seenOnce.has(sql)) {
-        seenOnce.add(sql);
-        if (seenOnce.size > limit) seenOnce.delete(seenOnce.values().next().value);
-        return null;
-      }
-      seenOnce.delete(sql);
-      statement = await prepare(sql);
-    }
+  async function run(sql, name, params, inTransaction) {
     try {
-      return await execute(statement, params);
+      if (!paramTypesOf.has(name)) await prepare(name, sql);
+      return await execute(name, params);
     } catch (error) {
       if (!String(error?.message).includes(NOT_REUSABLE)) throw error;
-      prepared.delete(sql);
-      await closeStatement(statement.name);
+      reuse.forget(sql);
+      paramTypesOf.delete(name);
+      await closeStatement(name);
       return null;
     } finally {
       if (!inTransaction) await pg.syncToFs();
     }
   }
 
+  const locked = (inTransaction, work) => {
+    const held = () => pg._runExclusiveQuery(work);
+    return inTransaction ? held() : pg._runExclusiveTransaction(held);
+  };
+
   return {
     /**
      * Runs `sql` as a prepared statement once it has been seen before; null when it ran nothing and the
-     * caller should run it its usual way (first sighting, or a statement that could not be reused).
+     * caller should run it its usual way (not one to keep, first sighting, or a plan PostgreSQL refused).
+     * Whoever runs a name first under the lock prepares it (a transaction's statement may overtake one
+     * waiting for the transaction to end).
      */
-    query(sql, params, inTransaction) {
-      const locked = () => pg._runExclusiveQuery(() => run(sql, params, inTransaction));
-      return inTransaction ? locked() : pg._runExclusiveTransaction(locked);
+    async query(sql, params, inTransaction) {
+      const { name, evicted } = reuse.nameFor(sql, params.length);
+      if (evicted !== undefined && paramTypesOf.delete(evicted)) await locked(inTransaction, () => closeStatement(evicted));
+      if (name === undefined) return null;
+      return locked(inTransaction, () => run(sql, name, params, inTransaction));
     },
   };
 }

@@ -21,8 +21,6 @@ const pg = await PGlite.create({ dataDir: workerData.directory });
 // (nothing analyses the tables here: PGlite runs no autovacuum), and each claim paid for the queue's length.
 await pg.exec('SET random_page_cost = 1.1');
 const statements = createStatementCache(pg);
-/** Statements worth a plan kept for reuse: data statements with parameters (utility ones have no plan to keep). */
-const PREPARABLE = /^\s*(WITH|SELECT|INSERT|UPDATE|DELETE)\b/i;
 const transactions = new Map();
 let nextTx = 1;
 
@@ -61,7 +59,7 @@ async function run(target, message) {
     parentPort.postMessage({ id: message.id });
   } else {
     const params = (message.params ?? []).map(paramOf);
-    const reused = params.length > 0 && PREPARABLE.test(message.sql) ? await statements.query(message.sql, params, target !== pg) : null;
+    const reused = await statements.query(message.sql, params, target !== pg);
     const result = reused ?? (await target.query(message.sql, params));
     answerRows(message.id, result.rows);
   }

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { JsonText, type Database, type Queryable, type Transaction } from './database.ts';
 import { createPostgresListener } from './postgres-listener.ts';
+import { createStatementReuse, NOT_REUSABLE, type StatementReuse } from './statement-reuse.mjs';
 
 export interface PostgresOptions {
   url: string;
@@ -15,11 +16,25 @@ export interface PostgresOptions {
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
-function queryable(client: pg.Pool | pg.PoolClient): Queryable {
+/**
+ * A statement run again keeps its plan: from its second sighting it goes as a named statement, which
+ * `pg` prepares once on each connection (statement-reuse.mjs says which; at most 256 texts a process,
+ * never closed, since no name is used for two texts). The run path's big statements plan for longer than
+ * they run.
+ */
+function queryable(client: pg.Pool | pg.PoolClient, reuse: StatementReuse): Queryable {
   return {
     async query<T>(sql: string, params: readonly unknown[] = []) {
-      const result = await client.query(sql, params.map((param) => (param instanceof JsonText ? param.toString() : param)));
-      return { rows: result.rows as T[] };
+      const values = params.map((param) => (param instanceof JsonText ? param.toString() : param));
+      const { name } = reuse.nameFor(sql, values.length);
+      if (name === undefined) return { rows: (await client.query(sql, values)).rows as T[] };
+      try {
+        return { rows: (await client.query({ name, text: sql, values })).rows as T[] };
+      } catch (error) {
+        if (!String((error as Error | null)?.message).includes(NOT_REUSABLE)) throw error;
+        reuse.forget(sql);
+        return { rows: (await client.query(sql, values)).rows as T[] };
+      }
     },
   };
 }
@@ -34,17 +49,18 @@ export function openPostgres(options: PostgresOptions): Database {
   });
   pool.on('error', (error) => options.onIdleError?.(error));
   const listener = createPostgresListener({ url: options.url, schema: options.schema, onError: options.onIdleError });
+  const reuse = createStatementReuse();
   let closing: Promise<void> | undefined;
   return {
     kind: 'postgres',
-    ...queryable(pool),
+    ...queryable(pool, reuse),
     async transaction<T>(fn: (tx: Transaction) => Promise<T>) {
       const client = await pool.connect();
       let broken: Error | undefined;
       try {
         await client.query('BEGIN');
         const tx: Transaction = {
-          ...queryable(client),
+          ...queryable(client, reuse),
           async exec(sql: string) {
             // Without parameters pg uses the simple protocol, which accepts several statements.
             await client.query(sql);

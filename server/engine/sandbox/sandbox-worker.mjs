@@ -73,12 +73,10 @@ let currentLogs = [];
 
 /**
  * A context as a run finds it: its console (text for the run's record, nothing else of the host is
- * reachable) and the two functions that call the code and write its answer, made ahead of the run (see
- * `prepareNext`), with JSON's functions and Promise.resolve taken now, before any code. `call` parses
- * the inputs inside (as data: a "__proto__" key sets no prototype) and gives the code's result as a
- * promise: an async function that never awaits has settled when the call returns, so a trivial step
- * runs no job at all. `answer` writes the value as JSON text marked with the run's nonce: an answer
- * without the mark is a run QuickJS cut short without an error value (out of memory while throwing).
+ * reachable) and the wrapper that calls the code, made ahead of the run (see `prepareNext`).
+ * The wrapper answers JSON text marked with the run's nonce: inputs are parsed by JSON.parse inside (as
+ * data: a "__proto__" key sets no prototype), and an answer without the mark is a run QuickJS cut short
+ * without an error value (out of memory while throwing). JSON's functions are taken now, before any code.
  */
 function newRunContext(runtime) {
   const context = runtime.newContext();
@@ -90,67 +88,55 @@ function newRunContext(runtime) {
   context.setProp(context.global, 'console', consoleObject);
   log.dispose();
   consoleObject.dispose();
-  const call = context.unwrapResult(context.evalCode(`((parse, resolve) => (fn, json) => resolve(fn(parse(json))))(JSON.parse, Promise.resolve.bind(Promise))`));
-  const answer = context.unwrapResult(
+  const wrapper = context.unwrapResult(
     context.evalCode(
-      `((stringify) => (value, nonce) => stringify({ nonce, value: value === undefined || typeof value === 'function' || typeof value === 'symbol' ? null : value }))(JSON.stringify)`,
+      `((parse, stringify) => (fn, json, nonce) => Promise.resolve().then(() => fn(parse(json)))` +
+        `.then((value) => stringify({ nonce, value: value === undefined || typeof value === 'function' || typeof value === 'symbol' ? null : value })))(JSON.parse, JSON.stringify)`,
     ),
   );
-  return { context, call, answer };
+  return { context, wrapper };
 }
 
-/**
- * The module of `source`, evaluated afresh in the run's realm at each step: a step's top-level `let`
- * starts where its code says, whatever the run's earlier steps (a loop's earlier iterations) did with it.
- * (Keeping the module per run was measured too: about 0.03 ms a step less, not worth steps that see
- * each other's module state.)
- */
-function moduleOf(realm, source) {
-  const moduleResult = realm.context.evalCode(source, 'code.mjs', { type: 'module' });
-  if (moduleResult.error) {
-    const error = realm.context.dump(moduleResult.error);
-    moduleResult.error.dispose();
-    return { error };
-  }
-  return { namespace: moduleResult.value };
-}
-
-function evaluate(runtime, realm, logs, { source, inputsJson, timeoutMs, maxDataSize, maxDepth }) {
-  const { context } = realm;
+function evaluate(runtime, { context, wrapper }, logs, { source, inputsJson, timeoutMs, maxDataSize, maxDepth }) {
   const deadline = Date.now() + timeoutMs;
   runtime.setInterruptHandler(shouldInterruptAfterDeadline(deadline));
   currentLogs = logs;
   try {
-    const exports = moduleOf(realm, source);
-    if (exports.error !== undefined) return { ok: false, ...classify(exports.error), logs };
-    const codeFn = context.getProp(exports.namespace, 'code');
-    exports.namespace.dispose();
+    const moduleResult = context.evalCode(source, 'code.mjs', { type: 'module' });
+    if (moduleResult.error) {
+      const error = context.dump(moduleResult.error);
+      moduleResult.error.dispose();
+      return { ok: false, ...classify(error), logs };
+    }
+    const exports = moduleResult.value;
+    const codeFn = context.getProp(exports, 'code');
+    exports.dispose();
     if (context.typeof(codeFn) !== 'function') {
       codeFn.dispose();
       return { ok: false, reason: 'ERROR', message: 'The code must export a function named code: export const code = async (inputs) => { … }', logs };
     }
+    const nonce = `${Date.now()}-${Math.random()}`;
     const json = context.newString(inputsJson);
-    const called = context.callFunction(realm.call, context.undefined, codeFn, json);
-    json.dispose();
-    codeFn.dispose();
+    const nonceHandle = context.newString(nonce);
+    const called = context.callFunction(wrapper, context.undefined, codeFn, json, nonceHandle);
+    for (const handle of [json, nonceHandle, codeFn]) handle.dispose();
     if (called.error) {
       const error = context.dump(called.error);
       called.error.dispose();
       return { ok: false, ...classify(error), logs };
     }
-    // Run the promise's jobs until it settles and no job is left (what the code started without
-    // awaiting runs before the answer, as it would in Node), or until the deadline passes.
+    // Run the promise's jobs until it settles or the deadline passes.
     const promise = called.value;
-    let value;
+    let text;
     for (;;) {
       const state = context.getPromiseState(promise);
       if (state.type === 'fulfilled') {
-        if (!runtime.hasPendingJob()) {
-          value = state.value;
-          break;
-        }
+        text = context.typeof(state.value) === 'string' ? context.getString(state.value) : undefined;
         if (!state.notAPromise) state.value.dispose();
-      } else if (state.type === 'rejected') {
+        promise.dispose();
+        break;
+      }
+      if (state.type === 'rejected') {
         const error = context.dump(state.error);
         state.error.dispose();
         promise.dispose();
@@ -173,19 +159,6 @@ function evaluate(runtime, realm, logs, { source, inputsJson, timeoutMs, maxData
         return { ok: false, reason: 'TIMEOUT', message: 'The code ran past its time limit', logs };
       }
     }
-    const nonce = `${Date.now()}-${Math.random()}`;
-    const nonceHandle = context.newString(nonce);
-    const answered = context.callFunction(realm.answer, context.undefined, value, nonceHandle);
-    nonceHandle.dispose();
-    if (value !== promise) value.dispose();
-    promise.dispose();
-    if (answered.error) {
-      const error = context.dump(answered.error);
-      answered.error.dispose();
-      return { ok: false, ...classify(error), logs };
-    }
-    const text = context.typeof(answered.value) === 'string' ? context.getString(answered.value) : undefined;
-    answered.value.dispose();
     // The answer is `{"nonce":"…","value":…}`: the value's text is cut out, not parsed here.
     const head = `{"nonce":${JSON.stringify(nonce)},"value":`;
     if (text === undefined || !text.startsWith(head) || !text.endsWith('}')) return { ok: false, ...OUT_OF_MEMORY, logs };
@@ -207,7 +180,7 @@ function evaluate(runtime, realm, logs, { source, inputsJson, timeoutMs, maxData
  * session (Test step) gets a realm of its own, freed after it.
  *
  * A run's realm is freed when the pool says the run ended (`{ end }`), when a step hit its deadline or
- * left jobs pending, after STEPS_PER_REALM steps (what its steps left on it stays there), or when
+ * left jobs pending, after STEPS_PER_REALM steps (every step's module stays loaded in its realm), or when
  * more than MAX_REALMS runs hold one on this thread (the least recently used goes; its next step gets a
  * fresh realm). A realm that hit its memory cap or could not be freed retires the whole thread.
  */
@@ -226,17 +199,12 @@ function newRealm() {
   return { runtime, ...newRunContext(runtime), steps: 0 };
 }
 
-/** Lets go of the realm's handles (its two functions) and frees it; throws if QuickJS cannot. */
-function disposeRealm(realm) {
-  for (const handle of [realm.call, realm.answer]) if (handle.alive) handle.dispose();
-  realm.context.dispose();
-  realm.runtime.dispose();
-}
-
 function freeRealm(realm) {
   quiet = true;
   try {
-    disposeRealm(realm);
+    if (realm.wrapper.alive) realm.wrapper.dispose();
+    realm.context.dispose();
+    realm.runtime.dispose();
   } catch {
     retireAfterCleanup = true;
   } finally {
@@ -312,7 +280,9 @@ function run(message) {
     const { blank: _blank, ...rest } = answer;
     quiet = true;
     try {
-      disposeRealm(realm);
+      realm.wrapper.dispose();
+      realm.context.dispose();
+      runtime.dispose();
     } catch {
       return { answer: { ok: false, ...OUT_OF_MEMORY, logs, retire: true }, after: null };
     } finally {
@@ -336,7 +306,8 @@ parentPort.on('message', (message) => {
     idleTimer = null;
   }
   if (message.end !== undefined) {
-    // The run ended (or its next step went to another thread): its realm goes.
+    // The run ended (or its next step went to another thread): its realm goes, and the next run's is
+    // made now, when the next message is most likely another run's first step.
     const realm = realms.get(message.end);
     realms.delete(message.end);
     if (realm) freeRealm(realm);
