@@ -4,7 +4,8 @@
  * the editor's run panel → the new run opens and SUCCEEDS, and the step before the failed one was not
  * run again (the counting endpoint it calls was hit once in all). In /executions the first run links to
  * its retry and back; 'Run again on the latest version' there opens a fresh run that calls every step.
- * The run page with its links and buttons passes an axe scan in light and dark, at 1280 and 375 px.
+ * The run page with its links and buttons passes an axe scan in light and dark, at 1280 and 375 px. Last,
+ * from the /executions list by keyboard, the failed run's row menu retries it again: the new run is listed.
  */
 import { createServer, type Server } from 'node:http';
 import AxeBuilder from '@axe-core/playwright';
@@ -53,7 +54,7 @@ async function expectNoViolations(page: Page, where: string) {
 }
 
 test('a failed run, its cause fixed, retried from the failed step: earlier steps are not run again', async ({ page }) => {
-  // Three runs, then four axe scans (two themes, two widths) of the run page.
+  // Four runs, then five axe scans (the run page in two themes at two widths, the list with a menu open).
   test.setTimeout(90_000);
   await signedInPage(page);
   const id = await importFlow(page, 'Order sync', [
@@ -113,5 +114,39 @@ test('a failed run, its cause fixed, retried from the failed step: earlier steps
       if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/retry-${theme}-${width}.png`, fullPage: true });
       await expectNoViolations(page, `run page, ${theme}, ${width} px`);
     }
+  }
+
+  // From the list (dark, 375 px), by keyboard: the failed run's row menu retries it from its failed step;
+  // the list shows the new run, and the step before the failed one is still not run again.
+  await page.goto('/executions');
+  await expect(page.getByRole('row')).toHaveCount(4);
+  const actions = page.getByRole('row').filter({ hasText: 'Failed' }).getByRole('button', { name: /^Actions for run \w{8} of Order sync$/ });
+  await actions.focus();
+  await page.keyboard.press('Space');
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem')).toHaveText(['Retry from failed step', 'Run again on the latest version']);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/retry-list-dark-375.png` });
+  await expectNoViolations(page, 'executions list with a row menu open, dark, 375 px');
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(actions).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await expect(toast(page, 'Retry started from the failed step')).toBeVisible();
+  await expect(page).toHaveURL(/\/executions$/);
+  await expect(page.getByRole('row')).toHaveCount(5);
+  await expect(page.getByRole('row').filter({ hasText: 'Succeeded' })).toHaveCount(3, { timeout: 15_000 });
+  expect(hits.get('/count')).toBe(2);
+  expect(hits.get('/flaky')).toBe(4);
+  if (process.env.E2E_SHOTS) {
+    await page.evaluate(() => localStorage.setItem('theme', 'light'));
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.reload();
+    await page.getByRole('row').filter({ hasText: 'Failed' }).getByRole('button', { name: /^Actions for run / }).click();
+    await expect(menu).toBeVisible();
+    await page.screenshot({ path: `${process.env.E2E_SHOTS}/retry-list-light-1280.png` });
   }
 });

@@ -5,61 +5,38 @@
  * (`onStarted`). And the links themselves, as facts: the run this one retries, the runs made from it.
  */
 import type { ReactNode } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { RotateCcw, Play } from 'lucide-react';
-import { toast } from 'sonner';
-import { executionKeys, executionsApi, type RetryStrategy, type RunDetail, type RunLink } from '../../../api/executions-api.ts';
-import { errorMessage } from '../data/error-message.ts';
+import type { RetryStrategy, RunDetail, RunLink } from '../../../api/executions-api.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { RunStatusBadge } from './status-badge.tsx';
-
-/** Runs that stopped at a step: the ones 'Retry from failed step' applies to. */
-const STOPPED_AT_A_STEP = new Set<RunDetail['status']>(['FAILED', 'TIMEOUT', 'MEMORY_LIMIT_EXCEEDED', 'INTERNAL_ERROR', 'STOPPED']);
-
-export const canRetryFromFailedStep = (run: Pick<RunDetail, 'status'>) => STOPPED_AT_A_STEP.has(run.status);
-
-const STARTED: Record<RetryStrategy, string> = {
-  FROM_FAILED_STEP: 'Retry started from the failed step',
-  ON_LATEST_VERSION: 'Run started on the latest version',
-};
-
-export const STRATEGY_LABEL: Record<RetryStrategy, string> = {
-  FROM_FAILED_STEP: 'Retry from failed step',
-  ON_LATEST_VERSION: 'Run again on the latest version',
-};
+import { retryStrategiesFor, STRATEGY_ICON, STRATEGY_LABEL, useRunRetry } from './use-run-retry.ts';
 
 export function RetryActions({ run, onStarted, compact = false }: { run: RunDetail; onStarted(run: RunDetail): void; compact?: boolean }) {
-  const client = useQueryClient();
-  const retry = useMutation({
-    mutationFn: (strategy: RetryStrategy) => executionsApi.retry(run.id, strategy),
-    onSuccess: (started, strategy) => {
-      client.setQueryData(executionKeys.detail(started.id), started);
-      void client.invalidateQueries({ queryKey: executionKeys.all });
-      toast.success(STARTED[strategy]);
-      onStarted(started);
-    },
-    onError: (error) => toast.error(errorMessage(error, 'The run could not be started again')),
-  });
-  if (run.status === 'RUNNING') return null;
+  const retry = useRunRetry(run.id, { onStarted });
+  const strategies = retryStrategiesFor(run);
+  if (strategies.length === 0) return null;
   const size = compact ? 'btn-sm' : '';
-  const button = (strategy: RetryStrategy, icon: ReactNode, primary: boolean) => (
-    <button
-      type="button"
-      className={`btn ${primary ? 'btn-primary' : 'btn-secondary'} ${size}`.trim()}
-      disabled={retry.isPending}
-      onClick={() => retry.mutate(strategy)}
-    >
-      {retry.isPending && retry.variables === strategy ? <Spinner size={14} /> : icon}
-      {STRATEGY_LABEL[strategy]}
-    </button>
-  );
-  const fromFailed = canRetryFromFailedStep(run);
   return (
     <div className={compact ? 'run-retry-actions run-retry-actions-compact' : 'run-retry-actions'} role="group" aria-label="Run again">
-      {fromFailed ? button('FROM_FAILED_STEP', <RotateCcw width={14} height={14} aria-hidden="true" />, true) : null}
-      {button('ON_LATEST_VERSION', <Play width={14} height={14} aria-hidden="true" />, !fromFailed)}
+      {strategies.map((strategy, index) => (
+        <button
+          key={strategy}
+          type="button"
+          // the first offer is the one this run calls for: the failed step when there is one
+          className={`btn ${index === 0 ? 'btn-primary' : 'btn-secondary'} ${size}`.trim()}
+          disabled={retry.isPending}
+          onClick={() => retry.mutate(strategy)}
+        >
+          {retry.isPending && retry.variables === strategy ? <Spinner size={14} /> : <Icon strategy={strategy} />}
+          {STRATEGY_LABEL[strategy]}
+        </button>
+      ))}
     </div>
   );
+}
+
+function Icon({ strategy }: { strategy: RetryStrategy }) {
+  const Glyph = STRATEGY_ICON[strategy];
+  return <Glyph width={14} height={14} aria-hidden="true" />;
 }
 
 /** `renderLink(id, children)`: a link to that run where the caller shows runs (a route, or a panel button). */

@@ -4,6 +4,7 @@
  * keyboard and screen-reader users follow, since a table row cannot take focus. A run that ends makes the
  * page be read again at once (the live socket's run_finished, stores/live-runs.ts), so statuses move
  * without a reload; while the socket is down, a page with a RUNNING run is polled every 2 s instead.
+ * A finished run's row menu retries it (run-row-actions.tsx).
  */
 import { useQuery } from '@tanstack/react-query';
 import { History, SearchX } from 'lucide-react';
@@ -21,6 +22,7 @@ import { Pagination } from '../../components/data/pagination.tsx';
 import { RelativeDate } from '../../components/data/relative-date.tsx';
 import { RunStatusBadge } from '../../components/runs/status-badge.tsx';
 import { ExecutionFilters } from './execution-filters.tsx';
+import { RunRowActions } from './run-row-actions.tsx';
 import { useRunFilters } from './run-filters.ts';
 import './executions.css';
 
@@ -50,9 +52,10 @@ const columns: DataColumn<RunSummary>[] = [
     hideOnMobile: true,
     cell: (run) => <span className="cell-muted tabular">{formatDuration(run.duration)}</span>,
   },
+  { id: 'actions', header: 'Actions', hideHeader: true, width: 56, align: 'end', cell: (run) => <RunRowActions run={run} /> },
 ];
 
-const SKELETON_COLUMNS = columns.map(({ header, width, hideOnMobile }) => ({ header: String(header), width, hideOnMobile }));
+const SKELETON_COLUMNS = columns.map(({ header, hideHeader, width, hideOnMobile }) => ({ header: hideHeader ? '' : String(header), width, hideOnMobile }));
 
 export function ExecutionsScreen() {
   usePageTitle('Executions');
