@@ -1,7 +1,7 @@
 /**
  * The executions list, a run's detail and the schedules screen in a real React tree (react-dom + happy-dom)
- * against a stubbed fetch: what the screens ask the API, and what they show for its replies. Executions
- * cannot be started from the UI yet, so these stand in for a browser test of them.
+ * against a stubbed fetch: what the screens ask the API, and what they show for its replies, state by
+ * state (the browser journeys are in e2e/, e.g. run-retry.spec.ts).
  */
 import { afterEach, beforeEach, describe, expect, it } from '@rstest/core';
 import { act } from 'react';
