@@ -22,7 +22,7 @@ import { openDatabase } from './db/open.ts';
 import { tightenDataDir } from './files/private-files.ts';
 import { scrubLegacySecrets } from './secrets/legacy-secrets.ts';
 import { loadServerSecrets } from './secrets/server-secrets.ts';
-import { pruneExpiredRows } from './db/prune.ts';
+import { pruneExpiredRows, vacuumEmbedded } from './db/prune.ts';
 import { pruneRuns } from './runs/retention.ts';
 import { answerFrameworkError, installErrorHandler } from './http/errors.ts';
 import { installJsonBodyParser } from './http/json-body.ts';
@@ -237,7 +237,9 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
   const prune = () => {
     void pruneOldRuns();
     return Promise.all([
-      pruneExpiredRows(db, longestWindowMs, options.activityRetentionDays).catch((error: unknown) => app.log.error({ err: error }, 'Pruning failed')),
+      pruneExpiredRows(db, longestWindowMs, options.activityRetentionDays)
+        .then(() => vacuumEmbedded(db))
+        .catch((error: unknown) => app.log.error({ err: error }, 'Pruning failed')),
       keepDataDirPrivate().catch((error: unknown) => app.log.warn({ err: error }, 'Tightening DATA_DIR failed')),
     ]);
   };

@@ -1,5 +1,5 @@
 import { IDEMPOTENCY_KEY_HOURS } from '../../src/domain/contract/idempotency.ts';
-import type { Queryable } from './database.ts';
+import type { Database, Queryable } from './database.ts';
 
 /**
  * Deletes rows that can no longer change an answer: refresh, reset and email-change tokens past their expiry (a day's
@@ -22,4 +22,18 @@ export async function pruneExpiredRows(db: Queryable, longestWindowMs: number, a
   await db.query(`DELETE FROM worker_heartbeats WHERE last_seen < now() - interval '1 day'`);
   // Idempotency-Key answers are kept a day (src/domain/contract/idempotency.ts).
   await db.query(`DELETE FROM idempotency_keys WHERE created_at < now() - $1::int * interval '1 hour'`, [IDEMPOTENCY_KEY_HOURS]);
+}
+
+/** Small tables every run or request writes and deletes from: their dead rows pile up fastest. */
+export const CHURNING_TABLES = ['run_queue', 'rate_limits', 'worker_heartbeats', 'idempotency_keys', 'schedule_fires'] as const;
+
+/**
+ * What autovacuum does on PostgreSQL, for the embedded database, which runs none (PGlite has no
+ * background processes): the churning tables' dead rows are reclaimed and their statistics renewed, so
+ * the queue's claim keeps walking a compact index and the planner sees the tables as they are. Only
+ * these small tables: a VACUUM holds PGlite's one connection while it runs, and flow_runs may be large.
+ */
+export async function vacuumEmbedded(db: Database): Promise<void> {
+  if (db.kind !== 'pglite') return;
+  await db.query(`VACUUM (ANALYZE) ${CHURNING_TABLES.join(', ')}`);
 }
