@@ -113,6 +113,40 @@ export async function paginateFlows(db: Queryable, userId: string, filter: FlowF
 export const LATEST_NAME_SQL = (flowAlias: string): string =>
   `(SELECT v.display_name FROM flow_versions v WHERE v.flow_id = ${flowAlias}.id ORDER BY ${latestVersionOrder(flowAlias)} LIMIT 1)`;
 
+export interface FlowToRunRow {
+  id: string;
+  published_version_id: string | null;
+  /** The workflow's name as lists show it (its latest version's). */
+  workflow_name: string | null;
+  version_id: string | null;
+  valid: boolean | null;
+}
+
+/**
+ * The user's flow and the head of the version a run of it runs, in one query: `versionId` when given
+ * (and it is this flow's), else the published version, else the latest. Undefined when the flow is not
+ * the user's; `version_id` null when no such version is the flow's.
+ */
+export async function findFlowToRun(
+  db: Queryable,
+  userId: string,
+  flowId: string,
+  versionId: string | undefined,
+): Promise<FlowToRunRow | undefined> {
+  const { rows } = await db.query<FlowToRunRow>(
+    `SELECT f.id, f.published_version_id, v.id AS version_id, v.valid, ${LATEST_NAME_SQL('f')} AS workflow_name
+     FROM flows f
+     LEFT JOIN LATERAL (
+       SELECT v.id, v.valid FROM flow_versions v
+       WHERE v.flow_id = f.id AND (coalesce($3::uuid, f.published_version_id) IS NULL OR v.id = coalesce($3::uuid, f.published_version_id))
+       ORDER BY ${latestVersionOrder('f')} LIMIT 1
+     ) v ON true
+     WHERE f.id = $2 AND f.user_id = $1`,
+    [userId, flowId, versionId ?? null],
+  );
+  return rows[0];
+}
+
 export interface ScheduledFlowRow {
   id: string;
   status: FlowStatus;

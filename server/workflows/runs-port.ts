@@ -5,10 +5,10 @@
  */
 import type { FlatVersion } from '../../src/domain/index.ts';
 import type { Queryable } from '../db/database.ts';
-import { enabledFlowsTriggeredBy, findFlow, type ScheduledFlowRow } from './flows-repository.ts';
+import { enabledFlowsTriggeredBy, findFlow, findFlowToRun, type ScheduledFlowRow } from './flows-repository.ts';
 import { SCHEDULE_PIECE, scheduleOf, type Schedule } from './schedules.ts';
 import { flatFromRow } from './service.ts';
-import { findFlowToRun, findFlowVersion, findLatestVersion, findUserVersionHead } from './versions-repository.ts';
+import { findFlowVersion, findLatestVersion, findUserVersionHead } from './versions-repository.ts';
 import { frozenVersion, LockedVersions } from './locked-versions.ts';
 
 export { flowNotFound, versionNotFound } from './errors.ts';

@@ -5,56 +5,23 @@
  * the retry route with that strategy, says so in a toast and reads the list again so the new run shows,
  * without leaving the list; a refusal is said and the list stays as it was.
  */
-import { afterEach, beforeEach, describe, expect, it } from '@rstest/core';
+import { describe, expect, it } from '@rstest/core';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { ExecutionsScreen } from '../../src/ui/screens/executions/executions-screen.tsx';
+import { reactTree, renderRoutes, requests, settle, stubApi } from './retry-harness.tsx';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-type Handler = (url: URL, init: RequestInit | undefined) => { status?: number; body: unknown };
-
-let container: HTMLDivElement;
-let root: Root;
-let requests: Array<{ method: string; path: string; body?: unknown }>;
-const originalFetch = globalThis.fetch;
-
-function stubApi(handler: Handler) {
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    requests.push({ method: init?.method ?? 'GET', path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const { status = 200, body } = handler(url, init);
-    return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  }) as typeof fetch;
-}
-
-async function settle() {
-  for (let i = 0; i < 5; i++) await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
-}
-
-async function renderList() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+const tree = reactTree();
+const renderList = () =>
+  renderRoutes(
+    tree,
     [
       { path: '/executions', Component: ExecutionsScreen },
       { path: '*', Component: () => <p>elsewhere</p> },
     ],
-    { initialEntries: ['/executions'] },
+    '/executions',
+    <Toaster />,
   );
-  await act(async () =>
-    root.render(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-        <Toaster />
-      </QueryClientProvider>,
-    ),
-  );
-  await settle();
-  return router;
-}
 
 const trigger = (id: string) => document.querySelector<HTMLButtonElement>(`button[aria-label^="Actions for run ${id.slice(0, 8)} "]`);
 const menuItems = () => Array.from(document.querySelectorAll<HTMLElement>('[role="menuitem"]'));
@@ -81,20 +48,6 @@ async function pick(name: string) {
   for (const x of [1, 2]) await act(async () => item.dispatchEvent(new PointerEvent('pointermove', { bubbles: true, pointerType: 'mouse', clientX: x, clientY: x })));
   await click(item);
 }
-
-beforeEach(() => {
-  requests = [];
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
-});
-
-afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
-  globalThis.fetch = originalFetch;
-  document.body.innerHTML = '';
-});
 
 const run = (id: string, status: string) => ({
   id,
@@ -185,7 +138,7 @@ describe('retrying a run from the executions list', () => {
     ]);
     expect(toastText()).toContain('Retry started from the failed step');
     expect(listReads()).toBeGreaterThan(readsBefore);
-    const rows = Array.from(container.querySelectorAll('tbody tr'));
+    const rows = Array.from(tree.container.querySelectorAll('tbody tr'));
     expect(rows).toHaveLength(6);
     expect(rows[0]!.querySelector('a')!.getAttribute('href')).toBe(`/executions/${NEW_RUN}`);
     expect(router.state.location.pathname).toBe('/executions');
@@ -200,7 +153,7 @@ describe('retrying a run from the executions list', () => {
       { method: 'POST', path: `/api/workflow/execution/${SUCCEEDED}/retry`, body: { strategy: 'ON_LATEST_VERSION' } },
     ]);
     expect(toastText()).toContain('Run started on the latest version');
-    expect(container.querySelectorAll('tbody tr')).toHaveLength(6);
+    expect(tree.container.querySelectorAll('tbody tr')).toHaveLength(6);
   });
 
   it('says why when the retry is refused, and the list stays as it was', async () => {
@@ -209,7 +162,7 @@ describe('retrying a run from the executions list', () => {
     await openMenu(FAILED);
     await pick('Retry from failed step');
     expect(toastText()).toContain('The version this run ran no longer exists');
-    expect(container.querySelectorAll('tbody tr')).toHaveLength(5);
+    expect(tree.container.querySelectorAll('tbody tr')).toHaveLength(5);
     expect(router.state.location.pathname).toBe('/executions');
     expect(trigger(FAILED)!.disabled).toBe(false);
   });

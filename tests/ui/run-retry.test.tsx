@@ -4,58 +4,16 @@
  * the retry route with the strategy and opens the new run; a succeeded run offers only the second; a
  * running one neither; the links both ways lead to the linked runs; a refusal keeps the page where it is.
  */
-import { afterEach, beforeEach, describe, expect, it } from '@rstest/core';
+import { describe, expect, it } from '@rstest/core';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createRoot } from 'react-dom/client';
 import { ExecutionDetailScreen } from '../../src/ui/screens/executions/execution-detail-screen.tsx';
+import { reactTree, renderRoutes, requests, settle, stubApi } from './retry-harness.tsx';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const tree = reactTree();
+const renderAt = (path: string) => renderRoutes(tree, [{ path: '/executions/:id', Component: ExecutionDetailScreen }], path);
 
-type Handler = (url: URL, init: RequestInit | undefined) => { status?: number; body: unknown };
-
-let container: HTMLDivElement;
-let root: Root;
-let requests: Array<{ method: string; path: string; body?: unknown }>;
-const originalFetch = globalThis.fetch;
-
-function stubApi(handler: Handler) {
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    requests.push({ method: init?.method ?? 'GET', path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const { status = 200, body } = handler(url, init);
-    return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  }) as typeof fetch;
-}
-
-async function settle() {
-  for (let i = 0; i < 5; i++) await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
-}
-
-async function renderAt(path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/executions/:id', Component: ExecutionDetailScreen }], { initialEntries: [path] });
-  await act(async () => root.render(<QueryClientProvider client={queryClient}><RouterProvider router={router} /></QueryClientProvider>));
-  await settle();
-  return router;
-}
-
-const buttonNamed = (name: string) => Array.from(container.querySelectorAll('button')).find((b) => b.textContent?.trim() === name);
-
-beforeEach(() => {
-  requests = [];
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
-});
-
-afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
-  globalThis.fetch = originalFetch;
-  document.body.innerHTML = '';
-});
+const buttonNamed = (name: string) => Array.from(tree.container.querySelectorAll('button')).find((b) => b.textContent?.trim() === name);
 
 const run = (id: string, status: string, extra: object = {}) => ({
   id,
@@ -86,7 +44,7 @@ describe('retrying a run from its page', () => {
     await settle();
     expect(requests.find((request) => request.method === 'POST')).toEqual({ method: 'POST', path: `/api/workflow/execution/${FAILED_ID}/retry`, body: { strategy: 'FROM_FAILED_STEP' } });
     expect(router.state.location.pathname).toBe(`/executions/${RETRY_ID}`);
-    const back = container.querySelector(`a[href="/executions/${FAILED_ID}"]`);
+    const back = tree.container.querySelector(`a[href="/executions/${FAILED_ID}"]`);
     expect(back?.closest('div')?.textContent).toContain('Retry of');
     expect(back?.textContent).toContain('Failed');
   });
@@ -97,11 +55,11 @@ describe('retrying a run from its page', () => {
     await renderAt(`/executions/${FAILED_ID}`);
     expect(buttonNamed('Retry from failed step')).toBeUndefined();
     expect(buttonNamed('Run again on the latest version')).toBeDefined();
-    const retries = container.querySelector('[aria-label="Retries of this run"]');
+    const retries = tree.container.querySelector('[aria-label="Retries of this run"]');
     expect(retries?.querySelector(`a[href="/executions/${RETRY_ID}"]`)).not.toBeNull();
 
-    await act(async () => root.unmount());
-    root = createRoot(container);
+    await act(async () => tree.root.unmount());
+    tree.root = createRoot(tree.container);
     status = 'RUNNING';
     await renderAt(`/executions/${FAILED_ID}`);
     expect(buttonNamed('Run again on the latest version')).toBeUndefined();
