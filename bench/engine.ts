@@ -17,7 +17,8 @@
  * round trips per run.
  *
  * Another checkout's server, with this same bench: `--server-dir /work/before` (or BENCH_SERVER_DIR).
- * Options: `--runs N` (default 2000), `--callers N` (16), `--no-scaling`, `--overhead-runs N` (single runs
+ * Options: `--runs N` (default 2000), `--callers N` (16), `--no-scaling`, `--postgres-only` (with
+ * BENCH_DATABASE_URL: skip the embedded database), `--overhead-runs N` (single runs
  * of each kind for the code-step overhead, default 40, the first 5 not counted), `--overhead-only` (the
  * overhead alone, after the warm-up, on the embedded database); RUN_* and CODE_* settings in
  * the environment are passed to the servers.
@@ -95,7 +96,8 @@ export interface EngineFigures {
   serverDir: string;
   settings: Record<string, string>;
   throughput: ThroughputFigures[];
-  codeOverhead: {
+  /** Absent with `--postgres-only`. */
+  codeOverhead?: {
     /** Recorded duration of one trivial code step and of one mapper step, single runs on an idle queue. */
     codeStepMs: Summary;
     mapperStepMs: Summary;
@@ -165,7 +167,7 @@ async function startServer(serverDir: string, env: Record<string, string>): Prom
   const base = { ...process.env };
   delete base.DATABASE_URL;
   delete base.NODE_OPTIONS;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', '--import', PROBE, 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', '--import', PROBE, 'server/main.ts'], {
     cwd: serverDir,
     env: {
       ...base,
@@ -480,15 +482,8 @@ async function dropDatabase(url: string, name: string) {
 
 // ---- all of it ----
 
-export async function measureEngineFigures(): Promise<EngineFigures> {
-  const serverDir = resolve(argValue('--server-dir') ?? process.env.BENCH_SERVER_DIR ?? resolve(import.meta.dirname, '..'));
-  const runs = Number(argValue('--runs') ?? 2000);
-  const callerCount = Number(argValue('--callers') ?? 16);
-  const overheadOnly = process.argv.includes('--overhead-only');
-  const postgresUrl = process.env.BENCH_DATABASE_URL;
-  const figures: EngineFigures = { serverDir, settings: benchSettings(), throughput: [], codeOverhead: undefined as never };
-
-  // Embedded database: one server process, as `npm start`.
+/** The embedded database: one server process, as `npm start`. */
+async function measureEmbedded(serverDir: string, callerCount: number, runs: number, overheadOnly: boolean, figures: EngineFigures): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'flowsmith-bench-engine-'));
   const server = await startServer(serverDir, { DATA_DIR: dataDir });
   try {
@@ -502,7 +497,17 @@ export async function measureEngineFigures(): Promise<EngineFigures> {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
 
+export async function measureEngineFigures(): Promise<EngineFigures> {
+  const serverDir = resolve(argValue('--server-dir') ?? process.env.BENCH_SERVER_DIR ?? resolve(import.meta.dirname, '..'));
+  const runs = Number(argValue('--runs') ?? 2000);
+  const callerCount = Number(argValue('--callers') ?? 16);
+  const overheadOnly = process.argv.includes('--overhead-only');
+  const postgresUrl = process.env.BENCH_DATABASE_URL;
+  const figures: EngineFigures = { serverDir, settings: benchSettings(), throughput: [] };
+
+  if (!(postgresUrl && process.argv.includes('--postgres-only'))) await measureEmbedded(serverDir, callerCount, runs, overheadOnly, figures);
   if (!postgresUrl || overheadOnly) return figures;
   // PostgreSQL, one server process.
   {
@@ -566,6 +571,7 @@ export function printEngineFigures(f: EngineFigures): void {
     );
   }
   const o = f.codeOverhead;
+  if (!o) return;
   const line = (s: Summary) => `p50 ${s.p50.toFixed(2)} ms · p95 ${s.p95.toFixed(2)} ms · n=${s.n}`;
   console.log(`  one trivial code step (recorded, idle)   ${line(o.codeStepMs)}`);
   console.log(`  one mapper step (recorded, idle)         ${line(o.mapperStepMs)}`);

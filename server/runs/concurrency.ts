@@ -1,9 +1,10 @@
 /**
- * Which waiting run may start now (issue 15), in one place for the queue's claim and whatever engine
- * takes its place: a run may start while its user has fewer than RUN_CONCURRENCY_PER_USER runs going
+ * Which waiting run may start now (issue 15): a run may start while its user has fewer than RUN_CONCURRENCY_PER_USER runs going
  * (fairness between users) and its workflow fewer than the workflow's own maximum
  * (`flows.max_concurrent_runs`, NULL = none). Runs past either limit wait; they are never refused.
  *
+ * The claim picks its run with a copy of these rules in SQL, `flowsmith_next_run` (migration 020, which
+ * says why it is a function): a change to them here is a new migration replacing that function. Here:
  * `roomForRunSql` is an SQL condition on a waiting run, given
  * - `run`: the alias of a row with `user_id` and `flow_id` (the waiting run),
  * - `running`: a relation of the runs executing now, with `user_id` and `flow_id` (today the claimed
@@ -27,16 +28,10 @@ export function roomForRunSql(run: string, perUser: string, running: string = QU
   return `(
     ${run}.user_id NOT IN (SELECT busy.user_id FROM ${running} busy GROUP BY busy.user_id HAVING count(*) >= ${perUser})
     AND ${run}.flow_id NOT IN (
-      SELECT busy.flow_id FROM ${running} busy JOIN flows f ON f.id = busy.flow_id
-      WHERE f.max_concurrent_runs IS NOT NULL
-      GROUP BY busy.flow_id, f.max_concurrent_runs HAVING count(*) >= f.max_concurrent_runs
+      SELECT busy.flow_id FROM ${running} busy
+      GROUP BY busy.flow_id HAVING count(*) >= (SELECT f.max_concurrent_runs FROM flows f WHERE f.id = busy.flow_id)
     )
   )`;
-}
-
-/** Whether the workflow of `run` has a maximum of its own (then a claim must be confirmed under the lock). */
-export function flowIsLimitedSql(run: string): string {
-  return `EXISTS (SELECT 1 FROM flows f WHERE f.id = ${run}.flow_id AND f.max_concurrent_runs IS NOT NULL)`;
 }
 
 /** Serialises the confirmations of one workflow's claims until the transaction ends; `$flow` is its id. */

@@ -13,7 +13,7 @@ import { storableJson } from '../db/stored-values.ts';
 import { triggerSampleSql } from '../engine/step-samples.ts';
 import { normalizeStep, type StepRunInput } from './runs-repository.ts';
 import { crashedSteps, crashMessage, requeueCrashed, type RetryMode, type RunOrigin } from './run-resume.ts';
-import { flowClaimLockSql, flowIsLimitedSql, roomForRunSql } from './concurrency.ts';
+import { flowClaimLockSql, roomForRunSql } from './concurrency.ts';
 
 export interface QueuedRun extends RunOrigin {
   runId: string;
@@ -105,14 +105,11 @@ async function claimOnce(db: Database, workerId: string, leaseMs: number, perUse
   // One statement (its own transaction): pick, lease and open the run's record in one round trip to
   // the database, which is what a claim costs most. The payload comes as text, parsed here (JSON.parse
   // has no depth limit): a payload queued before depth checks existed must reach the engine, which
-  // fails its run, not break every claim. A run of a workflow with a maximum is only picked here and
-  // confirmed below under the workflow's lock.
+  // fails its run, not break every claim. `flowsmith_next_run` (migration 020) picks the run with a plan
+  // that does not depend on the queue's statistics. A run of a workflow with a maximum is only picked
+  // here and confirmed below under the workflow's lock.
   const { rows } = await db.query<ClaimRow>(
-    `WITH next AS (
-       SELECT q.run_id, q.flow_id, q.version_id, q.user_id, ${flowIsLimitedSql('q')} AS limited FROM run_queue q
-       WHERE q.claimed_by IS NULL AND ${roomForRunSql('q', '$3')}
-       ORDER BY q.enqueued_at, q.run_id LIMIT 1 FOR UPDATE SKIP LOCKED
-     ), claimed AS (
+    `WITH next AS (SELECT * FROM flowsmith_next_run($3)), claimed AS (
        UPDATE run_queue q SET claimed_by = $1, lease_until = clock_timestamp() + $2 * interval '1 millisecond'
        FROM next WHERE q.run_id = next.run_id AND NOT next.limited
        RETURNING q.run_id, q.flow_id, q.version_id, q.user_id, q.payload, q.resumes, q.retry_of, q.retry_mode
