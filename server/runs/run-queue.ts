@@ -177,27 +177,56 @@ export async function recordProgress(db: Database, runId: string, workerId: stri
 /** What recording a run's end wrote besides the run: its activity entry (server/activity), if any. */
 export interface RecordedEnd {
   activity: Activity | null;
+  /** The run the same statement claimed next for this worker (`claimNext`), if one waited with room. */
+  next: QueuedRun | null;
+}
+
+/** Asks `finishRun` to claim the worker's next run in the same statement (see `claimRun`). */
+export interface ClaimNext {
+  leaseMs: number;
+  perUser: number;
 }
 
 /**
  * Records the outcome, takes the run off the queue (only while this worker still holds it) and rolls the
  * outcome into the activity feed; one statement. Null when the run was no longer this worker's.
+ *
+ * With `claimNext` the same statement also claims the next waiting run, as `claimRun` would: a busy
+ * worker then makes one round trip and one commit between two runs instead of two. The run just ended
+ * may still count against its user's share in that claim (whether the claim sees its own statement's
+ * delete is the planner's choice), which can only hold a run back until the next claim, never start one
+ * past a limit. A run of a workflow with a maximum of its own is left for `claimRun`, which confirms it
+ * under the workflow's lock.
  */
-export async function finishRun(db: Database, runId: string, workerId: string, result: FinishedRun): Promise<RecordedEnd | null> {
-  const { rows } = await db.query<{ id: string; activity: ActivityRow | null }>(
+export async function finishRun(db: Database, runId: string, workerId: string, result: FinishedRun, claimNext?: ClaimNext): Promise<RecordedEnd | null> {
+  const claiming = claimNext
+    ? `, next AS (
+         SELECT n.* FROM flowsmith_next_run($6) n WHERE EXISTS (SELECT 1 FROM gone) AND NOT n.limited
+       ), claimed AS (
+         UPDATE run_queue q SET claimed_by = $2, lease_until = clock_timestamp() + $5 * interval '1 millisecond'
+         FROM next WHERE q.run_id = next.run_id
+         RETURNING q.run_id, q.flow_id, q.version_id, q.user_id, q.payload, q.resumes, q.retry_of, q.retry_mode
+       ), ${OPEN_CLAIMED}`
+    : '';
+  const { rows } = await db.query<{ id: string; activity: ActivityRow | null } & Partial<Record<keyof ClaimRow, unknown>>>(
     `WITH gone AS (DELETE FROM run_queue WHERE run_id = $1 AND claimed_by = $2 RETURNING run_id),
      ended AS (
        UPDATE flow_runs SET status = $3, finish_time = date_trunc('milliseconds', clock_timestamp()), steps = $4::jsonb
        WHERE id IN (SELECT run_id FROM gone) RETURNING id, flow_id, user_id, status
      ),
      ${RUN_OCCURRENCE_CTE},
-     ${ROLLUP_CTES}
-     SELECT e.id, (SELECT to_jsonb(r) FROM recorded r LIMIT 1) AS activity FROM ended e`,
-    [runId, workerId, result.status, storableJson(result.steps.map(normalizeStep), 'The run')],
+     ${ROLLUP_CTES}${claiming}
+     SELECT e.id, (SELECT to_jsonb(r) FROM recorded r LIMIT 1) AS activity${
+       claimNext
+         ? `, c.run_id, c.flow_id, c.version_id, c.user_id, c.payload::text AS payload, false AS limited, c.resumes, c.retry_of, c.retry_mode
+     FROM ended e LEFT JOIN claimed c ON true`
+         : ' FROM ended e'
+     }`,
+    [runId, workerId, result.status, storableJson(result.steps.map(normalizeStep), 'The run'), ...(claimNext ? [claimNext.leaseMs, claimNext.perUser] : [])],
   );
   const row = rows[0];
   if (!row) return null;
-  return { activity: row.activity ? toActivityDto(row.activity) : null };
+  return { activity: row.activity ? toActivityDto(row.activity) : null, next: row.run_id ? queuedRun(row as unknown as ClaimRow) : null };
 }
 
 /**

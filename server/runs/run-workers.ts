@@ -165,7 +165,14 @@ export class RunWorkers {
     }
   }
 
-  private async process(run: QueuedRun): Promise<void> {
+  /** Runs `first`, then each run its finish claimed next for this slot (`finishRun`'s `claimNext`). */
+  private async process(first: QueuedRun): Promise<void> {
+    let run: QueuedRun | null = first;
+    while (run) run = await this.processOne(run);
+  }
+
+  /** Runs one claimed run to its end; answers the run claimed next with its finish, if any. */
+  private async processOne(run: QueuedRun): Promise<QueuedRun | null> {
     const abandon = new AbortController();
     this.claims.set(run.runId, abandon);
     const renew = setInterval(() => void this.renew(run.runId, abandon), this.leaseMs / 3);
@@ -196,7 +203,10 @@ export class RunWorkers {
       if (recorded.activity) this.options.onActivity?.(run.userId, recorded.activity);
     };
     try {
-      ended(await finishTransiently(() => finishRun(this.options.db, run.runId, this.workerId, result)), result);
+      const claimNext = this.stopped ? undefined : { leaseMs: this.leaseMs, perUser: this.options.concurrencyPerUser ?? 1_000_000 };
+      const recorded = await finishTransiently(() => finishRun(this.options.db, run.runId, this.workerId, result, claimNext));
+      ended(recorded, result);
+      return recorded?.next ?? null;
     } catch (error) {
       this.options.log?.('Recording a run failed', error);
       // Its steps could not be stored: record how it ended without them, rather than leave it RUNNING.
@@ -205,6 +215,7 @@ export class RunWorkers {
         (recorded) => ended(recorded, bare),
         (again: unknown) => this.options.log?.('Recording a run failed', again),
       );
+      return null;
     }
   }
 }

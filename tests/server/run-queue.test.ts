@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { createRunExecutor } from '../../server/engine/run-executor.ts';
-import { claimRun, enqueueRun, type QueuedRun } from '../../server/runs/run-queue.ts';
+import { claimRun, enqueueRun, finishRun, type QueuedRun } from '../../server/runs/run-queue.ts';
 import { CodeSandbox } from '../../server/engine/sandbox/code-sandbox.ts';
 import { RunWorkers } from '../../server/runs/run-workers.ts';
 import { workflowsForRuns } from '../../server/workflows/runs-port.ts';
@@ -114,5 +114,37 @@ describe('the run queue', () => {
     // The first waiting run and the three running ones, not the 300 waiting.
     expect(read.idx_tup_fetch).toBeLessThan(20);
     await t.db.query(`DELETE FROM run_queue`);
+  });
+
+  it('claims the next waiting run with the finish of the last, and leaves a limited workflow’s run to a confirmed claim', async () => {
+    await t.db.query(`DELETE FROM run_queue`);
+    const first = await enqueueRun(t.db, { flowId, versionId, userId, payload: { n: 1 } });
+    expect((await claimRun(t.db, 'slot'))?.runId).toBe(first);
+    const second = await enqueueRun(t.db, { flowId, versionId, userId, payload: { n: 2 } });
+    const statusOf = async (id: string) => (await t.db.query<{ status: string }>(`SELECT status FROM flow_runs WHERE id = $1`, [id])).rows[0]?.status;
+
+    // Another worker's finish of this run records nothing and claims nothing.
+    expect(await finishRun(t.db, first, 'not-the-slot', { status: 'SUCCEEDED', steps: [] }, { leaseMs: 60_000, perUser: 100 })).toBeNull();
+    expect(await statusOf(second)).toBeUndefined();
+
+    const ended = await finishRun(t.db, first, 'slot', { status: 'SUCCEEDED', steps: [] }, { leaseMs: 60_000, perUser: 100 });
+    expect(await statusOf(first)).toBe('SUCCEEDED');
+    expect(ended?.next).toMatchObject({ runId: second, flowId, userId, payload: { n: 2 }, resumes: 0 });
+    expect(await statusOf(second)).toBe('RUNNING');
+    const { rows: holder } = await t.db.query<{ claimed_by: string }>(`SELECT claimed_by FROM run_queue WHERE run_id = $1`, [second]);
+    expect(holder[0]?.claimed_by).toBe('slot');
+
+    // A workflow with a maximum of its own: its run waits for claimRun, which confirms it under the lock.
+    await t.db.query(`UPDATE flows SET max_concurrent_runs = 1 WHERE id = $1`, [flowId]);
+    try {
+      const third = await enqueueRun(t.db, { flowId, versionId, userId, payload: { n: 3 } });
+      const after = await finishRun(t.db, second, 'slot', { status: 'SUCCEEDED', steps: [] }, { leaseMs: 60_000, perUser: 100 });
+      expect(after).toMatchObject({ next: null });
+      expect(await statusOf(third)).toBeUndefined();
+      expect((await claimRun(t.db, 'slot'))?.runId).toBe(third);
+      await finishRun(t.db, third, 'slot', { status: 'SUCCEEDED', steps: [] });
+    } finally {
+      await t.db.query(`UPDATE flows SET max_concurrent_runs = NULL WHERE id = $1`, [flowId]);
+    }
   });
 });
