@@ -119,7 +119,7 @@ describe('the run queue', () => {
   it('claims the next waiting run with the finish of the last, and leaves a limited workflow’s run to a confirmed claim', async () => {
     await t.db.query(`DELETE FROM run_queue`);
     const first = await enqueueRun(t.db, { flowId, versionId, userId, payload: { n: 1 } });
-    expect((await claimRun(t.db, 'slot'))?.runId).toBe(first);
+    expect((await claimRun(t.db, 'slot', 60_000))?.runId).toBe(first);
     const second = await enqueueRun(t.db, { flowId, versionId, userId, payload: { n: 2 } });
     const statusOf = async (id: string) => (await t.db.query<{ status: string }>(`SELECT status FROM flow_runs WHERE id = $1`, [id])).rows[0]?.status;
 
@@ -141,7 +141,7 @@ describe('the run queue', () => {
       const after = await finishRun(t.db, second, 'slot', { status: 'SUCCEEDED', steps: [] }, { leaseMs: 60_000, perUser: 100 });
       expect(after).toMatchObject({ next: null });
       expect(await statusOf(third)).toBeUndefined();
-      expect((await claimRun(t.db, 'slot'))?.runId).toBe(third);
+      expect((await claimRun(t.db, 'slot', 60_000))?.runId).toBe(third);
       await finishRun(t.db, third, 'slot', { status: 'SUCCEEDED', steps: [] });
     } finally {
       await t.db.query(`UPDATE flows SET max_concurrent_runs = NULL WHERE id = $1`, [flowId]);
