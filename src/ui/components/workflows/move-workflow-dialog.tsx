@@ -15,11 +15,13 @@ import './folders.css';
 interface MoveWorkflowDialogProps {
   workflow: { id: string; displayName: string; folderId: string | null };
   onClose: () => void;
+  /** The folder it is in now (null: none), once the server has it. */
+  onMoved?: (folderId: string | null) => void;
 }
 
 const NONE = '';
 
-export function MoveWorkflowDialog({ workflow, onClose }: MoveWorkflowDialogProps) {
+export function MoveWorkflowDialog({ workflow, onClose, onMoved }: MoveWorkflowDialogProps) {
   const folders = useFolders();
   const move = useMoveWorkflow();
   const [choice, setChoice] = useState(workflow.folderId ?? NONE);
@@ -33,7 +35,8 @@ export function MoveWorkflowDialog({ workflow, onClose }: MoveWorkflowDialogProp
     move.mutate(
       { id: workflow.id, folderId },
       {
-        onSuccess: () => {
+        onSuccess: (detail) => {
+          onMoved?.(detail.flow.folderId);
           toast.success(target ? `Moved "${workflow.displayName}" to ${target.displayName}` : `Moved "${workflow.displayName}" out of its folder`);
           onClose();
         },
