@@ -50,11 +50,13 @@ export function FolderListPanel(props: FolderListProps) {
         </button>
       </div>
       <ul className="folder-entries">
-        <li>
+        <li className="folder-entry-row">
           <Entry label="All workflows" count={folders?.totalFlows} icon={<Layers {...ICON} />} current={selected === ALL_FOLDERS} onSelect={() => onSelect(ALL_FOLDERS)} />
+          <span className="folder-entry-spacer" aria-hidden="true" />
         </li>
-        <li>
+        <li className="folder-entry-row">
           <Entry label="Uncategorized" count={folders?.uncategorizedFlows} icon={<Inbox {...ICON} />} current={selected === NO_FOLDER} onSelect={() => onSelect(NO_FOLDER)} />
+          <span className="folder-entry-spacer" aria-hidden="true" />
         </li>
         {(folders?.data ?? []).map((folder) => (
           <li key={folder.id} className="folder-entry-row">
