@@ -28,7 +28,9 @@ function Entry({ label, count, icon, current, onSelect }: { label: string; count
   return (
     <button type="button" className={`folder-entry${current ? ' is-current' : ''}`} aria-current={current ? 'true' : undefined} onClick={onSelect}>
       {icon}
-      <span className="folder-entry-name">{label}</span>
+      <span className="folder-entry-name" title={label}>
+        {label}
+      </span>
       {count === undefined ? null : (
         <span className="folder-entry-count" aria-label={`${count} ${count === 1 ? 'workflow' : 'workflows'}`}>
           {count}
