@@ -35,6 +35,7 @@ import { createEngine, type Engine } from './engine/engine.ts';
 import { engineRoutes } from './engine/routes.ts';
 import { templateRoutes } from './templates/routes.ts';
 import { variableRoutes } from './variables/routes.ts';
+import { folderRoutes } from './folders/routes.ts';
 import { connectionRoutes } from './connections/routes.ts';
 import { runRoutes } from './runs/run-routes.ts';
 import { runStartRoutes } from './runs/routes.ts';
@@ -173,6 +174,7 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
     await app.register(flowBodyRoutes(services), { prefix: '/api' });
     await app.register(runRoutes({ db, authenticator, workflows, scheduleMinIntervalMs: options.engine.scheduleMinIntervalMs }), { prefix: '/api' });
     await app.register(variableRoutes({ ...services, cipher: secrets.valuesCipher }), { prefix: '/api' });
+    await app.register(folderRoutes({ db, authenticator }), { prefix: '/api' });
     await app.register(templateRoutes(services), { prefix: '/api' });
     await app.register(runStartRoutes({ db, authenticator, runs, workflows, appUrl: options.appUrl }), { prefix: '/api' });
     await app.register(retryRoutes({ db, authenticator, runs, workflows }), { prefix: '/api' });

@@ -8,6 +8,8 @@
  * Saving onto a LOCKED version (published meanwhile) makes the flow's draft from the configuration; when
  * the flow already has a draft, made elsewhere since, that draft would be lost: 409 too, unless `overwrite`.
  */
+import { holdFolder } from '../folders/repository.ts';
+import { folderNotFound } from '../folders/errors.ts';
 import { firstInvalidStep, type FlowStatus } from '../../src/domain/index.ts';
 import type { Activity } from '../../src/domain/contract/analytics.ts';
 import { describe, recordActivity, workflowName } from '../activity/recording.ts';
@@ -126,6 +128,8 @@ export async function updateWorkflow(
 ): Promise<{ flow: FlowRow; version: VersionRow; activity: Activity | null }> {
   return db.transaction(async (tx) => {
     const { flow, version: latest } = await loadWorkflow(tx, userId, input.id, true);
+    // A folder that is not the user's answers like a missing one; held so it cannot go before the move lands.
+    if (input.folderId && input.folderId !== flow.folder_id && !(await holdFolder(tx, userId, input.folderId))) throw folderNotFound();
     let version = latest;
     let activity: Activity | null = null;
     if (input.displayName !== undefined && input.displayName !== latest.display_name) {

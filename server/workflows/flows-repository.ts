@@ -81,6 +81,8 @@ export interface FlowFilter {
   limit: number;
   name?: string | undefined;
   status?: FlowStatus | undefined;
+  /** One folder's flows, or 'NULL' for those in none (UNCATEGORIZED_FOLDER in the contract). */
+  folderId?: string | undefined;
 }
 
 /** Each flow joined with the version it shows (the draft, else the published one). */
@@ -93,15 +95,17 @@ const WITH_LATEST = `
 
 /** One page of the user's flows, most recently updated first; `name` is a case-insensitive substring. */
 export async function paginateFlows(db: Queryable, userId: string, filter: FlowFilter): Promise<{ rows: FlowListRow[]; total: number }> {
+  // The filters are $1..$4; the page query adds its limit and offset after them.
   const where = `WHERE f.user_id = $1 AND ($2::text IS NULL OR f.status = $2)
-    AND ($3::text IS NULL OR strpos(lower(lv.display_name), lower($3)) > 0)`;
-  const params = [userId, filter.status ?? null, filter.name ? filter.name : null];
+    AND ($3::text IS NULL OR strpos(lower(lv.display_name), lower($3)) > 0)
+    AND ($4::text IS NULL OR ($4 = 'NULL' AND f.folder_id IS NULL) OR f.folder_id::text = $4)`;
+  const params = [userId, filter.status ?? null, filter.name ? filter.name : null, filter.folderId ?? null];
   const [page, count] = await Promise.all([
     db.query<FlowListRow>(
       `SELECT ${COLUMNS}, lv.id AS version_id, lv.display_name, lv.state AS version_state, lv.valid AS version_valid,
               lv.updated AS version_updated
        ${WITH_LATEST} ${where}
-       ORDER BY f.updated DESC, f.id DESC LIMIT $4 OFFSET $5`,
+       ORDER BY f.updated DESC, f.id DESC LIMIT $5 OFFSET $6`,
       [...params, filter.limit, (filter.page - 1) * filter.limit],
     ),
     db.query<{ total: number }>(`SELECT count(*)::int AS total ${WITH_LATEST} ${where}`, params),

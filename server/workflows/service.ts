@@ -6,6 +6,8 @@
  * parsed with `parseStoredContent`, rebuilt with `fromStoredVersion` (links, reachability, one parent per
  * step) and stored as `toStoredContent` gives it back, so an invalid shape never reaches the database.
  */
+import { holdFolder } from '../folders/repository.ts';
+import { folderNotFound } from '../folders/errors.ts';
 import {
   fromStoredVersion,
   fromParsedContent,
@@ -92,6 +94,7 @@ export async function createWorkflow(
   folderId: string | null = null,
 ): Promise<{ flow: FlowRow; version: VersionRow; activity: Activity | null }> {
   return db.transaction(async (tx) => {
+    if (folderId !== null && !(await holdFolder(tx, userId, folderId))) throw folderNotFound();
     const flow = await insertFlow(tx, userId, folderId);
     const version = await insertDraft(tx, flow.id, write);
     const activity = await recordActivity(tx, { userId, type: creation.type, workflowId: flow.id, description: creation.describe(version.display_name) });

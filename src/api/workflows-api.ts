@@ -53,10 +53,12 @@ export interface WorkflowListParams {
   /** Case-insensitive part of the name; empty means no filter. */
   name?: string;
   status?: FlowStatus;
+  /** One folder's workflows, or UNCATEGORIZED_FOLDER ('NULL') for those in none; absent means all. */
+  folderId?: string;
 }
 
 export async function listWorkflows(params: WorkflowListParams, signal?: AbortSignal, http: HttpClient = authenticatedClient): Promise<WorkflowPage> {
-  const query = { page: params.page, limit: params.limit ?? WORKFLOW_PAGE_SIZE, name: params.name || undefined, status: params.status };
+  const query = { page: params.page, limit: params.limit ?? WORKFLOW_PAGE_SIZE, name: params.name || undefined, status: params.status, folderId: params.folderId };
   return workflowPageSchema.parse(await http.request('/workflow/paginate', { query, signal }));
 }
 
@@ -84,6 +86,8 @@ export interface WorkflowUpdate {
   timeSavedPerRun?: number;
   /** null: no limit of its own. */
   maxConcurrentRuns?: number | null;
+  /** The folder to file it in; null takes it out of its folder. */
+  folderId?: string | null;
 }
 
 export async function updateWorkflow(input: WorkflowUpdate, http: HttpClient = authenticatedClient): Promise<WorkflowDetail> {
@@ -140,6 +144,8 @@ export const workflowKeys = {
   detail: (id: string) => [...workflowKeys.all, 'detail', id] as const,
   versions: (flowId: string) => [...workflowKeys.all, 'versions', flowId] as const,
   version: (flowId: string, versionId: string) => [...workflowKeys.versions(flowId), versionId] as const,
+  /** The folders with their counts (folders-api.ts): creating, moving or deleting a workflow changes them. */
+  folders: () => [...workflowKeys.all, 'folders'] as const,
 };
 
 export const workflowListQueryOptions = (params: WorkflowListParams) =>
@@ -181,7 +187,8 @@ export const useWorkflows = (params: WorkflowListParams) => useQuery(workflowLis
 
 // ---- mutations ----
 
-const invalidateLists = (client: QueryClient) => client.invalidateQueries({ queryKey: workflowKeys.lists() });
+const invalidateLists = (client: QueryClient) =>
+  Promise.all([client.invalidateQueries({ queryKey: workflowKeys.lists() }), client.invalidateQueries({ queryKey: workflowKeys.folders() })]);
 
 export function useCreateWorkflow() {
   const client = useQueryClient();

@@ -32,6 +32,7 @@ import {
   topPerformingQuerySchema,
 } from '../../src/domain/contract/requests.ts';
 import { billingPageQuerySchema } from '../../src/domain/contract/requests.ts';
+import { createFolderBodySchema, updateFolderBodySchema } from '../../src/domain/contract/requests.ts';
 import { invoiceAddressBodySchema } from '../../src/domain/contract/billing.ts';
 import { createApiKeyBodySchema } from '../../src/domain/contract/requests.ts';
 import {
@@ -142,6 +143,8 @@ export interface World {
   invoiceAddress: string;
   /** A bearer-token connection no step uses (its token is one of the markers). */
   connection: string;
+  /** A folder (issue 16), its name tagged; the manual-trigger flow is filed in it. */
+  folder: string;
   /** Every id of this user's things (uuids). */
   ids: string[];
   /** Names and values that belong to this user and appear nowhere else. */
@@ -158,7 +161,7 @@ export interface World {
   renewSession(): Promise<void>;
 }
 
-export type SpareKind = 'flow' | 'variable' | 'template' | 'refreshToken' | 'apiKey' | 'invoiceAddress' | 'connection';
+export type SpareKind = 'flow' | 'variable' | 'template' | 'refreshToken' | 'apiKey' | 'invoiceAddress' | 'connection' | 'folder';
 
 function expectStatus(response: LightMyRequestResponse, status: number, what: string): void {
   if (response.statusCode !== status) throw new Error(`${what}: ${response.statusCode} ${response.body.slice(0, 500)}`);
@@ -237,6 +240,9 @@ export async function buildWorld(t: TestServer, label: string, userName?: string
   const connectionSecret = `conn-secret-${tag}`;
   const connection = await created(post(t.app, '/api/connections', { name: `Conn-${tag}`, type: 'BEARER_TOKEN', token: connectionSecret }, auth), 'connection');
 
+  const folder = await created(post(t.app, '/api/folders', { displayName: `Folder-${tag}` }, auth), 'folder');
+  expectStatus(await put(t.app, '/api/workflow', { id: flowId, folderId: folder.id }, auth), 200, 'file the flow in the folder');
+
   let spareCount = 0;
   const makeSpare: Record<SpareKind, () => Promise<string>> = {
     flow: async () => (await created(post(t.app, '/api/workflow', { displayName: `Spare-${tag}` }, auth), 'spare flow')).flow!.id,
@@ -247,6 +253,7 @@ export async function buildWorld(t: TestServer, label: string, userName?: string
     apiKey: async () => (await newApiKey(`Spare-${tag}`)).apiKey.id,
     connection: async () =>
       (await created(post(t.app, '/api/connections', { name: `Spare-${tag}-${++spareCount}`, type: 'BEARER_TOKEN', token: `spare-${tag}` }, auth), 'spare connection')).id,
+    folder: async () => (await created(post(t.app, '/api/folders', { displayName: `Spare-${tag}-${++spareCount}` }, auth), 'spare folder')).id,
   };
   const spares = new Map<SpareKind, Promise<string>>();
   const world: World = {
@@ -270,6 +277,7 @@ export async function buildWorld(t: TestServer, label: string, userName?: string
     storeKey,
     invoiceAddress: invoiceAddress.id,
     connection: connection.id,
+    folder: folder.id,
     ids: [],
     markers: [tag, registered.email, webhookSecret, session.refresh_token, apiKey.secret, connectionSecret],
     spare(kind) {
@@ -291,7 +299,7 @@ export async function buildWorld(t: TestServer, label: string, userName?: string
       return made.json<{ version: { id: string } }>().version.id;
     },
   };
-  world.ids = [registered.id, flowId, firstVersion.id, draft, hook.flow!.id, hook.version!.id, run.id, variable.id, sensitive.id, template.id, apiKey.apiKey.id, invoiceAddress.id, connection.id];
+  world.ids = [registered.id, flowId, firstVersion.id, draft, hook.flow!.id, hook.version!.id, run.id, variable.id, sensitive.id, template.id, apiKey.apiKey.id, invoiceAddress.id, connection.id, folder.id];
   return world;
 }
 
@@ -348,10 +356,10 @@ export const ROUTES: Record<string, RouteSpec> = {
 
   'GET /api/workflow/paginate': {
     auth: 'user',
-    query: { schema: paginateQuerySchema, valid: (w) => [{}, { page: '1', limit: '100', name: w.user.name.slice(0, 5), status: 'ENABLED' }] },
+    query: { schema: paginateQuerySchema, valid: (w) => [{}, { page: '1', limit: '100', name: w.user.name.slice(0, 5), status: 'ENABLED' }, { folderId: w.folder }, { folderId: 'NULL' }] },
   },
-  'POST /api/workflow': { auth: 'user', body: { schema: workflowCreateSchema, valid: () => [{ displayName: 'Fuzzed', folderId: 'folder' }, undefined, {}] } },
-  'PUT /api/workflow': { auth: 'user', body: { schema: workflowUpdateSchema, valid: (w) => [{ id: w.flow, displayName: 'Renamed', folderId: null }] } },
+  'POST /api/workflow': { auth: 'user', body: { schema: workflowCreateSchema, valid: (w) => [{ displayName: 'Fuzzed', folderId: w.folder }, undefined, {}] } },
+  'PUT /api/workflow': { auth: 'user', body: { schema: workflowUpdateSchema, valid: (w) => [{ id: w.flow, displayName: 'Renamed', folderId: w.folder }, { id: w.flow, folderId: null }] } },
   'POST /api/workflow/import': { auth: 'user', body: { valid: () => [JSON.parse(toNestedFlowJson(flatOf(manualContent('Imported'))))] } },
   'POST /api/workflow/:id/duplicate': { auth: 'user', params: (w) => ({ id: w.flow }) },
   'GET /api/workflow/:id': { auth: 'user', params: (w) => ({ id: w.flow }) },
@@ -433,6 +441,11 @@ export const ROUTES: Record<string, RouteSpec> = {
     body: { schema: variableUpdateSchema, valid: () => [{ value: 'changed', description: 'changed', status: 'ACTIVE' }, {}] },
   },
   'DELETE /api/variables/:id': { auth: 'user', spends: 'variable', params: async (w) => ({ id: await w.spare('variable') }) },
+
+  'GET /api/folders': { auth: 'user' },
+  'POST /api/folders': { auth: 'user', body: { schema: createFolderBodySchema, valid: () => [{ displayName: `F ${randomBytes(6).toString('hex')}` }] } },
+  'PUT /api/folders/:id': { auth: 'user', params: (w) => ({ id: w.folder }), body: { schema: updateFolderBodySchema, valid: () => [{ displayName: `R ${randomBytes(6).toString('hex')}` }] } },
+  'DELETE /api/folders/:id': { auth: 'user', spends: 'folder', params: async (w) => ({ id: await w.spare('folder') }) },
 
   'GET /api/templates': { auth: 'user' },
   'POST /api/templates': {

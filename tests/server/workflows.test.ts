@@ -44,10 +44,11 @@ describe('POST /api/workflow', () => {
   });
 
   it('keeps SQL-looking and unicode names verbatim (trimmed), and a folder id', async () => {
+    const folder = (await post(t.app, '/api/folders', { displayName: 'Created into' }, { token })).json<{ id: string }>();
     for (const name of ["Robert'); DROP TABLE flows;--", 'Überweisung 💸 日本語', '%_\\']) {
-      const response = await post(t.app, '/api/workflow', { displayName: `  ${name} `, folderId: 'folder-1' }, { token });
+      const response = await post(t.app, '/api/workflow', { displayName: `  ${name} `, folderId: folder.id }, { token });
       expect(response.statusCode).toBe(201);
-      expect(response.json<{ flow: Flow }>().flow).toMatchObject({ displayName: name, folderId: 'folder-1' });
+      expect(response.json<{ flow: Flow }>().flow).toMatchObject({ displayName: name, folderId: folder.id });
     }
   });
 
@@ -157,10 +158,11 @@ describe('GET /api/workflow/paginate', () => {
 describe('PUT /api/workflow', () => {
   it('renames the draft and moves the flow to a folder', async () => {
     const { flow, version } = await createFlow(t, token, 'Before');
-    const response = await put(t.app, '/api/workflow', { id: flow.id, displayName: 'After', folderId: 'reports' }, { token });
+    const reports = (await post(t.app, '/api/folders', { displayName: 'Reports' }, { token })).json<{ id: string }>();
+    const response = await put(t.app, '/api/workflow', { id: flow.id, displayName: 'After', folderId: reports.id }, { token });
     expect(response.statusCode).toBe(200);
     const body = response.json<{ flow: Flow; version: Version }>();
-    expect(body.flow).toMatchObject({ id: flow.id, displayName: 'After', folderId: 'reports' });
+    expect(body.flow).toMatchObject({ id: flow.id, displayName: 'After', folderId: reports.id });
     expect(body.version).toMatchObject({ id: version.id, displayName: 'After', state: 'DRAFT' });
     expect(body.version.updated > version.updated).toBe(true);
     const cleared = await put(t.app, '/api/workflow', { id: flow.id, folderId: null }, { token });

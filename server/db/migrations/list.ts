@@ -16,6 +16,7 @@ import { billingSystemMigration } from './014_billing_system.ts';
 import { durableRunsMigration } from './015_durable_runs.ts';
 import { runLimitsMigration } from './016_run_limits.ts';
 import { queueRunFunctionMigration } from './017_queue_run_function.ts';
+import { foldersMigration } from './018_folders.ts';
 import { claimPlanMigration } from './020_claim_plan.ts';
 
 /** Every migration, oldest first. Never edit one that has shipped: add the next number. */
@@ -37,5 +38,6 @@ export const MIGRATIONS: readonly Migration[] = [
   durableRunsMigration,
   runLimitsMigration,
   queueRunFunctionMigration,
+  foldersMigration,
   claimPlanMigration,
 ];

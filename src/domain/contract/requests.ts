@@ -23,6 +23,7 @@ import { API_KEY_MAX_EXPIRY_DAYS, apiKeyFields, EXPIRY_IN_PAST_MESSAGE, EXPIRY_T
 import { templateFields } from './templates.ts';
 import { newConnectionFieldsSchema, testUrlSchema } from './connections.ts';
 import { textSchema } from './text.ts';
+import { folderFieldsSchema, UNCATEGORIZED_FOLDER } from './folders.ts';
 import { valueFitsType, variableFields } from './variables.ts';
 import { idSchema, instantSchema, limitSchema, optionalQuery, pageSchema } from './wire.ts';
 import { savedWorkflowNameSchema, WORKFLOW_NAME_MAX, workflowFields, workflowFieldsSchema, workflowNameSchema, workflowRunFields } from './workflows.ts';
@@ -35,6 +36,8 @@ export const workflowListQuerySchema = z.object({
   limit: limitSchema,
   name: optionalQuery(textSchema(WORKFLOW_NAME_MAX)),
   status: optionalQuery(flowStatusSchema),
+  /** One folder's workflows, or UNCATEGORIZED_FOLDER for those in none (folders.ts). */
+  folderId: optionalQuery(z.union([z.literal(UNCATEGORIZED_FOLDER), idSchema], { error: 'Use a folder id or NULL' })),
 });
 export type WorkflowListQuery = z.input<typeof workflowListQuerySchema>;
 
@@ -86,6 +89,13 @@ export type PublishBody = z.input<typeof publishBodySchema>;
  * domain's nested import, which walks it with a loop (it may be nested MAX_FLOW_FILE_DEPTH deep).
  */
 export const importWorkflowBodySchema = z.record(z.string(), z.unknown());
+
+// ---- folders ----
+
+/** POST /folders and PUT /folders/:id: the folder's name. */
+export const createFolderBodySchema = folderFieldsSchema;
+export const updateFolderBodySchema = folderFieldsSchema;
+export type FolderBody = z.input<typeof createFolderBodySchema>;
 
 // ---- runs ----
 

@@ -96,6 +96,8 @@ import { pieceOptionsReplySchema, stepSamplesReplySchema, stepTestResultSchema, 
 import { templateListSchema, templateSchema } from './templates.ts';
 import { successReplySchema, updateVariableBodySchema, variableListSchema, variableSchema } from './variables.ts';
 import { idParamsSchema } from './wire.ts';
+import { folderDeletedSchema, folderListSchema, folderSchema } from './folders.ts';
+import { createFolderBodySchema, updateFolderBodySchema } from './requests.ts';
 import {
   balanceTransactionPageSchema,
   billingOverviewSchema,
@@ -207,6 +209,11 @@ export const contractRoutes = [
   { method: 'GET', path: '/variables/:id', params: idParamsSchema, reply: variableSchema, tag: 'Variables', summary: 'One variable (a sensitive one without its value)' },
   { method: 'PUT', path: '/variables/:id', params: idParamsSchema, body: updateVariableBodySchema, reply: variableSchema, tag: 'Variables', summary: 'Change a variable' },
   { method: 'DELETE', path: '/variables/:id', params: idParamsSchema, reply: successReplySchema, tag: 'Variables', summary: 'Delete a variable' },
+  // ---- folders (issue 16) ----
+  { method: 'GET', path: '/folders', reply: folderListSchema, tag: 'Folders', summary: 'Your folders with their workflow counts, and the counts of all and uncategorized workflows' },
+  { method: 'POST', path: '/folders', body: createFolderBodySchema, reply: folderSchema, status: 201, tag: 'Folders', summary: 'Create a folder' },
+  { method: 'PUT', path: '/folders/:id', params: idParamsSchema, body: updateFolderBodySchema, reply: folderSchema, tag: 'Folders', summary: 'Rename a folder' },
+  { method: 'DELETE', path: '/folders/:id', params: idParamsSchema, reply: folderDeletedSchema, tag: 'Folders', summary: 'Delete a folder; its workflows move to no folder' },
   // ---- analytics (SPEC §7, defaults per call) ----
   { method: 'GET', path: '/analytics/dashboard/overview', query: periodQuerySchema('30d'), reply: dashboardOverviewSchema, tag: 'Analytics', summary: "The dashboard's figures for a period" },
   { method: 'GET', path: '/analytics/workflows/overview', query: periodQuerySchema('30d'), reply: workflowsOverviewSchema, tag: 'Analytics', summary: 'Workflow counts for a period' },

@@ -96,6 +96,8 @@ describe('the editor command registry', () => {
       { keys: 'Arrow keys', action: 'Select the next or previous step' },
       { keys: 'Enter', action: 'Open the selected step’s settings' },
       { keys: 'Ctrl/Cmd + Enter', action: 'Run this version' },
+      { keys: 'Shift + E', action: 'Change status' },
+      { keys: 'M', action: 'Change folder' },
       { keys: 'Shift + click, drag on the canvas', action: 'Select several steps' },
       { keys: 'Escape', action: 'Close the open panel' },
       { keys: 'Ctrl/Cmd + B', action: 'Toggle the sidebar (elsewhere in the app)' },
@@ -238,5 +240,34 @@ describe('the editor command registry', () => {
     expect(run.canRun({ store: { version: { ...version, valid: false } } as unknown as EditorStore, ui: { runner } })).toBe(false);
     expect(editorCommands.run(run, { store, ui: { runner } })).toBe(true); // allowed on a read-only version
     expect(starts).toBe(1);
+  });
+  it('changes status and folder (SPEC §4) from the keyboard on any version, through the screen’s services only', async () => {
+    const opened = await openStore(sampleVersion({ state: 'LOCKED' }));
+    const { store } = opened;
+    const calls: string[] = [];
+    const ui = { toggleStatus: () => void calls.push('status'), chooseFolder: () => void calls.push('folder') };
+    const context: CommandContext = { store, ui };
+    const status = editorCommand('workflow.status');
+    // The workflow changes, not the version: a read-only (published) version allows both.
+    expect(store.readOnly).toBe(true);
+    expect(editorCommands.allowed(context).map((c) => c.id)).toEqual(expect.arrayContaining(['workflow.status', 'workflow.folder']));
+    expect(dispatchEditorKey(editorCommands, context, press('E', { shiftKey: true }))).toBe('workflow.status');
+    expect(dispatchEditorKey(editorCommands, context, press('m'))).toBe('workflow.folder');
+    expect(calls).toEqual(['status', 'folder']);
+    // Plain 'e' is not the chord; a status change on its way blocks another; no services, no command.
+    expect(dispatchEditorKey(editorCommands, context, press('e'))).toBeNull();
+    expect(editorCommands.isEnabled(status, { store, ui: { ...ui, statusPending: true } })).toBe(false);
+    expect(editorCommands.isEnabled(status, { store, ui: {} })).toBe(false);
+    expect(editorCommands.isEnabled(editorCommand('workflow.folder'), { store, ui: {} })).toBe(false);
+    // Its pressed state is the workflow's status, which the store takes from the workflow API's answer.
+    expect(status.isActive?.(context)).toBe(false);
+    store.setFlow({ ...store.flow!, status: 'ENABLED', folderId: 'f-1' });
+    expect(status.isActive?.(context)).toBe(true);
+    expect(store.flow?.folderId).toBe('f-1');
+    // Another workflow's answer (a late reply after switching) is not taken.
+    store.setFlow({ ...store.flow!, id: 'other', status: 'DISABLED' });
+    expect(store.flow?.status).toBe('ENABLED');
+    expect(commandTitle(status)).toBe('Change status (Shift+E)');
+    await close(opened);
   });
 });

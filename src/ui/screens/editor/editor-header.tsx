@@ -1,7 +1,7 @@
 /**
  * The editor's top bar: back, the workflow's name (renamed in place, an undoable CHANGE_NAME), the
- * version's state, the save indicator, and the commands of the bar (undo/redo, the left-panel switches,
- * import/export, copilot, shortcuts, Run and Publish). Names, tooltips, enabled and pressed states come
+ * version's state, the workflow's status, the save indicator, and the commands of the bar (undo/redo, the
+ * left-panel switches, import/export, copilot, shortcuts, the workflow menu of status and folder, Run and Publish). Names, tooltips, enabled and pressed states come
  * from the command registry (commands/), the same definitions the keyboard runs.
  */
 import type { ReactNode } from 'react';
@@ -18,6 +18,7 @@ import type { CommandContext } from './commands/command.ts';
 import { editorCommand, editorCommands, type EditorCommandId } from './commands/editor-commands.ts';
 import { commandTitle } from './commands/registry.ts';
 import { PUBLISH_DISABLED_REASON } from './commands/workflow-commands.ts';
+import { WorkflowMenu, WorkflowStatusBadge } from './workflow-menu.tsx';
 
 interface HeaderProps {
   context: CommandContext;
@@ -83,6 +84,7 @@ export const EditorHeader = observer(function EditorHeader({ context }: HeaderPr
       <div className="editor-bar-title">
         <InlineName value={version.displayName} onRename={rename} disabled={!editable} />
         <VersionBadge state={version.state} hasPublished={flow.publishedVersionId !== null} />
+        <WorkflowStatusBadge context={context} />
         <SaveIndicator store={store} />
       </div>
       <div className="editor-bar-actions" role="toolbar" aria-label="Editor actions">
@@ -107,6 +109,7 @@ export const EditorHeader = observer(function EditorHeader({ context }: HeaderPr
         <CommandIconButton id="help.shortcuts" context={context}>
           <Keyboard {...ICON} />
         </CommandIconButton>
+        <WorkflowMenu context={context} />
         {context.ui.runner ? <RunButton store={store} runner={context.ui.runner} /> : null}
         <button
           type="button"

@@ -32,6 +32,7 @@ import { RunDetailsPanel } from './panels/run-details-panel.tsx';
 import { useRunOverlay } from './panels/use-run-overlay.ts';
 import { RightPanel } from './editor-right-panel.tsx';
 import { useRunWorkflow } from './use-run-workflow.ts';
+import { useWorkflowSettings } from './use-workflow-settings.tsx';
 import { fetchWorkflowRaw } from '../../../api/workflows-api.ts';
 
 const ReadOnlyBanner = observer(function ReadOnlyBanner({ store, onEdit }: { store: EditorStore; onEdit(): void }) {
@@ -194,6 +195,8 @@ export const EditorWorkspace = observer(function EditorWorkspace({ store, onRelo
   // What the commands (commands/) need of this screen: the keyboard, the top bar and the canvas
   // controls all run them with this context.
   const starting = runner.starting;
+  const settings = useWorkflowSettings(store);
+  const { toggleStatus, statusPending, chooseFolder } = settings;
   const commandContext = useMemo((): CommandContext => {
     const ui: EditorUi = {
       runner: { start: startRun, starting },
@@ -205,6 +208,9 @@ export const EditorWorkspace = observer(function EditorWorkspace({ store, onRelo
         requestAnimationFrame(() => (document.querySelector('[aria-label="Step settings"] input, [aria-label="Step settings"] textarea') as HTMLElement | null)?.focus());
       },
       chooseImportFile: () => fileInput.current?.click(),
+      toggleStatus,
+      statusPending,
+      chooseFolder,
       anchorOf: (name) => document.querySelector(`.react-flow__node[data-id="${CSS.escape(name)}"]`)?.getBoundingClientRect() ?? null,
       view: {
         zoomIn: () => void flowInstance.current?.zoomIn(),
@@ -217,7 +223,7 @@ export const EditorWorkspace = observer(function EditorWorkspace({ store, onRelo
       },
     };
     return { store, ui };
-  }, [focusStep, store, startRun, starting]);
+  }, [focusStep, store, startRun, starting, toggleStatus, statusPending, chooseFolder]);
 
   // A step added or pasted off screen (or chosen in the run details) is brought into view once laid out.
   useEffect(() => {
@@ -296,6 +302,7 @@ export const EditorWorkspace = observer(function EditorWorkspace({ store, onRelo
           <PickerPopover store={store} />
           <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
           <ConflictDialog store={store} />
+          {settings.dialog}
           <LeaveGuard store={store} />
           <input
             ref={fileInput}

@@ -1,5 +1,6 @@
 /**
- * The list's page, search and status filter live in the URL (?page=2&name=mail&status=ENABLED), so a
+ * The list's page, search, status and folder filters live in the URL
+ * (?page=2&name=mail&status=ENABLED&folder=<id>|none), so a
  * reload, the back button or a shared link shows the same list. Typing is instant; the URL (and the
  * query) follows 300 ms after the last key, and any new filter goes back to page 1.
  */
@@ -10,6 +11,12 @@ import { parsePageParam } from '../../components/data/pagination-math.ts';
 import { useDebouncedValue } from '../../components/data/use-debounced-value.ts';
 
 export type StatusFilter = FlowStatus | 'ALL';
+/** 'ALL', 'NONE' (workflows in no folder) or a folder's id. */
+export type FolderFilter = string;
+export const ALL_FOLDERS = 'ALL';
+export const NO_FOLDER = 'NONE';
+/** How the folder filter reads in the URL: ?folder=none for "Uncategorized". */
+const folderFromUrl = (value: string | null): FolderFilter => (!value ? ALL_FOLDERS : value === 'none' ? NO_FOLDER : value);
 
 export const STATUS_FILTER_OPTIONS: ReadonlyArray<{ value: StatusFilter; label: string }> = [
   { value: 'ALL', label: 'All statuses' },
@@ -26,6 +33,7 @@ export function useWorkflowListParams() {
   const page = parsePageParam(params.get('page'));
   const name = params.get('name') ?? '';
   const status = parseStatus(params.get('status'));
+  const folder = folderFromUrl(params.get('folder'));
 
   const [search, setSearch] = useState(name);
   const settledSearch = useDebouncedValue(search.trim(), 300);
@@ -58,9 +66,12 @@ export function useWorkflowListParams() {
     page,
     name,
     status,
+    folder,
     search,
     setSearch,
-    filtered: name !== '' || status !== 'ALL',
+    filtered: name !== '' || status !== 'ALL' || folder !== ALL_FOLDERS,
+    /** Name or status narrows the list (beyond the folder chosen). */
+    searched: name !== '' || status !== 'ALL',
     /** Paging adds a history entry (Back returns to the previous page), unless `replace`. */
     setPage: (next: number, options: { replace?: boolean } = {}) =>
       setParams((current) => {
@@ -70,6 +81,15 @@ export function useWorkflowListParams() {
         return copy;
       }, options),
     setStatus: (next: StatusFilter) => update({ status: next === 'ALL' ? null : next, page: null }),
+    setFolder: (next: FolderFilter, options: { replace?: boolean } = {}) =>
+      setParams((current) => {
+        const copy = new URLSearchParams(current);
+        copy.delete('page');
+        if (next === ALL_FOLDERS) copy.delete('folder');
+        else copy.set('folder', next === NO_FOLDER ? 'none' : next);
+        return copy;
+      }, options),
+    /** Name and status only: the folder chosen in the sidebar stays. */
     clearFilters: () => {
       setSearch('');
       update({ name: null, status: null, page: null });

@@ -1,6 +1,6 @@
 /** The columns of the workflow table: name (a link, the keyboard path to the editor), status, updated, version, actions. */
 import { Link } from 'react-router';
-import { BookmarkPlus, Copy, Download, ExternalLink, Gauge, Pencil, Play, Timer, Trash2 } from 'lucide-react';
+import { BookmarkPlus, Copy, Download, ExternalLink, FolderInput, Gauge, Pencil, Play, Timer, Trash2 } from 'lucide-react';
 import type { WorkflowSummary } from '../../../api/workflows-api.ts';
 import type { FlowStatus } from '../../../domain/index.ts';
 import type { DataColumn } from '../../components/data/data-table.tsx';
@@ -9,7 +9,7 @@ import { RowActionsMenu } from '../../components/data/row-actions-menu.tsx';
 import { ToggleSwitch } from '../../components/data/toggle-switch.tsx';
 import { VersionBadge } from '../../components/workflows/version-badge.tsx';
 
-export type WorkflowDialog = 'rename' | 'settings' | 'concurrency' | 'delete' | 'template';
+export type WorkflowDialog = 'rename' | 'move' | 'settings' | 'concurrency' | 'delete' | 'template';
 
 export const editorPath = (id: string) => `/workflows/${id}/edit`;
 
@@ -88,6 +88,7 @@ export function workflowColumns(h: WorkflowColumnHandlers): DataColumn<WorkflowS
             { value: 'open', label: 'Open', icon: ExternalLink, onSelect: () => h.open(row) },
             { value: 'run', label: 'Run', icon: Play, onSelect: () => h.run(row) },
             { value: 'rename', label: 'Rename', icon: Pencil, onSelect: () => h.openDialog(row, 'rename') },
+            { value: 'move', label: 'Move to folder', icon: FolderInput, onSelect: () => h.openDialog(row, 'move') },
             { value: 'settings', label: 'Time saved', icon: Timer, onSelect: () => h.openDialog(row, 'settings') },
             { value: 'concurrency', label: 'Concurrency', icon: Gauge, onSelect: () => h.openDialog(row, 'concurrency') },
             { value: 'duplicate', label: 'Duplicate', icon: Copy, onSelect: () => h.duplicate(row) },

@@ -1,11 +1,13 @@
 /**
  * /workflows: every workflow of the user, 10 a page (SPEC §9), searchable by name and filterable by
- * status, with the row actions of the issue. Filters live in the URL (use-workflow-list-params.ts).
+ * status and folder (the folder panel beside the table: all, uncategorized, each folder), with the row
+ * actions of the issue. Filters live in the URL (use-workflow-list-params.ts).
  */
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Plus, SearchX, Workflow } from 'lucide-react';
+import { FolderOpen, Plus, SearchX, Workflow } from 'lucide-react';
 import { useWorkflows, WORKFLOW_PAGE_SIZE, type WorkflowSummary } from '../../../api/workflows-api.ts';
+import { UNCATEGORIZED_FOLDER, useFolders, type Folder } from '../../../api/folders-api.ts';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
@@ -17,7 +19,11 @@ import { Pagination } from '../../components/data/pagination.tsx';
 import { SearchInput } from '../../components/data/search-input.tsx';
 import { pageCount } from '../../components/data/pagination-math.ts';
 import { NEW_WORKFLOW_PATH } from '../../shell/sections.ts';
-import { STATUS_FILTER_OPTIONS, useWorkflowListParams, type StatusFilter } from './use-workflow-list-params.ts';
+import { ALL_FOLDERS, NO_FOLDER, STATUS_FILTER_OPTIONS, useWorkflowListParams, type StatusFilter } from './use-workflow-list-params.ts';
+import { FolderListPanel } from './folder-list.tsx';
+import { FolderNameDialog } from '../../components/workflows/folder-name-dialog.tsx';
+import { DeleteFolderDialog } from './delete-folder-dialog.tsx';
+import { MoveWorkflowDialog } from '../../components/workflows/move-workflow-dialog.tsx';
 import { editorPath, workflowColumns, WORKFLOW_SKELETON_COLUMNS, type WorkflowDialog } from './workflow-columns.tsx';
 import { useWorkflowActions } from './use-workflow-actions.ts';
 import { ImportWorkflowButton } from './import-workflow-button.tsx';
@@ -41,9 +47,19 @@ export function WorkflowsScreen() {
   usePageTitle('Workflows');
   const navigate = useNavigate();
   const list = useWorkflowListParams();
-  const query = useWorkflows({ page: list.page, name: list.name || undefined, status: list.status === 'ALL' ? undefined : list.status });
+  const folderId = list.folder === ALL_FOLDERS ? undefined : list.folder === NO_FOLDER ? UNCATEGORIZED_FOLDER : list.folder;
+  const query = useWorkflows({ page: list.page, name: list.name || undefined, status: list.status === 'ALL' ? undefined : list.status, folderId });
+  const folders = useFolders();
   const actions = useWorkflowActions();
   const [dialog, setDialog] = useState<{ kind: WorkflowDialog; workflow: WorkflowSummary } | null>(null);
+  const [folderDialog, setFolderDialog] = useState<{ kind: 'create' } | { kind: 'rename' | 'delete'; folder: Folder } | null>(null);
+  const currentFolder = folders.data?.data.find((folder) => folder.id === list.folder);
+
+  // A folder that is gone (deleted here or elsewhere, or a stale link): show all workflows instead.
+  const folderKnown = list.folder === ALL_FOLDERS || list.folder === NO_FOLDER || currentFolder !== undefined;
+  useEffect(() => {
+    if (folders.isSuccess && !folderKnown) list.setFolder(ALL_FOLDERS, { replace: true });
+  }, [folders.isSuccess, folderKnown]);
 
   const columns = workflowColumns({
     open: (row) => navigate(editorPath(row.id)),
@@ -66,6 +82,7 @@ export function WorkflowsScreen() {
 
   const closeDialog = () => setDialog(null);
   const noWorkflowsAtAll = query.data?.total === 0 && !list.filtered;
+  const emptyFolder = query.data?.total === 0 && list.folder !== ALL_FOLDERS && !list.searched;
 
   return (
     <div className="page">
@@ -79,55 +96,81 @@ export function WorkflowsScreen() {
           </>
         }
       />
-      <section className="card" aria-label="Workflow list">
-        {noWorkflowsAtAll ? null : (
-          <div className="data-toolbar">
-            <SearchInput value={list.search} onValueChange={list.setSearch} label="Search workflows" placeholder="Search by name" />
-            <SelectField
-              label="Status"
-              hideLabel
-              options={STATUS_FILTER_OPTIONS}
-              value={list.status}
-              onChange={(event) => list.setStatus(event.target.value as StatusFilter)}
-            />
-          </div>
-        )}
-        {query.isPending ? (
-          <TableSkeleton columns={WORKFLOW_SKELETON_COLUMNS} rows={5} label="Loading workflows" />
-        ) : query.isError ? (
-          <TableError error={query.error} title="Could not load your workflows" onRetry={() => void query.refetch()} retrying={query.isFetching} />
-        ) : noWorkflowsAtAll ? (
-          <EmptyState icon={Workflow} title="No workflows yet">
-            <p>Create your first workflow to automate a task, or import one exported as JSON.</p>
-            <div className="empty-state-actions">
-              <NewWorkflowLink />
-              <ImportWorkflowButton />
+      <div className="workflows-layout">
+        <FolderListPanel
+          folders={folders.data}
+          loading={folders.isPending}
+          failed={folders.isError}
+          onRetry={() => void folders.refetch()}
+          selected={list.folder}
+          onSelect={(next) => list.setFolder(next)}
+          onCreate={() => setFolderDialog({ kind: 'create' })}
+          onRename={(folder) => setFolderDialog({ kind: 'rename', folder })}
+          onDelete={(folder) => setFolderDialog({ kind: 'delete', folder })}
+        />
+        <section className="card workflows-main" aria-label="Workflow list">
+          {noWorkflowsAtAll ? null : (
+            <div className="data-toolbar">
+              <SearchInput value={list.search} onValueChange={list.setSearch} label="Search workflows" placeholder="Search by name" />
+              <SelectField
+                label="Status"
+                hideLabel
+                options={STATUS_FILTER_OPTIONS}
+                value={list.status}
+                onChange={(event) => list.setStatus(event.target.value as StatusFilter)}
+              />
             </div>
-          </EmptyState>
-        ) : (
-          <>
-            <DataTable
-              columns={columns}
-              rows={query.data.data}
-              rowKey={(row) => row.id}
-              onRowClick={(row) => navigate(editorPath(row.id))}
-              caption="Workflows"
-              busy={query.isPlaceholderData}
-              empty={
-                <EmptyState icon={SearchX} title="No workflows match">
-                  <p>Try another name or status.</p>
-                  <button type="button" className="btn btn-secondary btn-sm empty-state-actions" onClick={list.clearFilters}>
-                    Clear filters
-                  </button>
-                </EmptyState>
-              }
-            />
-            {query.data.total > 0 ? (
-              <Pagination page={list.page} pageSize={WORKFLOW_PAGE_SIZE} total={query.data.total} onPageChange={list.setPage} label="Workflow pages" />
-            ) : null}
-          </>
-        )}
-      </section>
+          )}
+          {query.isPending ? (
+            <TableSkeleton columns={WORKFLOW_SKELETON_COLUMNS} rows={5} label="Loading workflows" />
+          ) : query.isError ? (
+            <TableError error={query.error} title="Could not load your workflows" onRetry={() => void query.refetch()} retrying={query.isFetching} />
+          ) : noWorkflowsAtAll ? (
+            <EmptyState icon={Workflow} title="No workflows yet">
+              <p>Create your first workflow to automate a task, or import one exported as JSON.</p>
+              <div className="empty-state-actions">
+                <NewWorkflowLink />
+                <ImportWorkflowButton />
+              </div>
+            </EmptyState>
+          ) : (
+            <>
+              <DataTable
+                columns={columns}
+                rows={query.data.data}
+                rowKey={(row) => row.id}
+                onRowClick={(row) => navigate(editorPath(row.id))}
+                caption="Workflows"
+                busy={query.isPlaceholderData}
+                empty={
+                  emptyFolder ? (
+                    <EmptyState icon={FolderOpen} title={list.folder === NO_FOLDER ? 'Every workflow is in a folder' : 'This folder is empty'}>
+                      <p>{list.folder === NO_FOLDER ? 'Workflows in no folder show here.' : 'Move workflows here with "Move to folder" in their row menu.'}</p>
+                      <button type="button" className="btn btn-secondary btn-sm empty-state-actions" onClick={() => list.setFolder(ALL_FOLDERS)}>
+                        Show all workflows
+                      </button>
+                    </EmptyState>
+                  ) : (
+                    <EmptyState icon={SearchX} title="No workflows match">
+                      <p>Try another name or status.</p>
+                      <button type="button" className="btn btn-secondary btn-sm empty-state-actions" onClick={list.clearFilters}>
+                        Clear filters
+                      </button>
+                    </EmptyState>
+                  )
+                }
+              />
+              {query.data.total > 0 ? (
+                <Pagination page={list.page} pageSize={WORKFLOW_PAGE_SIZE} total={query.data.total} onPageChange={list.setPage} label="Workflow pages" />
+              ) : null}
+            </>
+          )}
+        </section>
+      </div>
+      {dialog?.kind === 'move' ? <MoveWorkflowDialog workflow={dialog.workflow} onClose={closeDialog} /> : null}
+      {folderDialog?.kind === 'create' ? <FolderNameDialog onClose={() => setFolderDialog(null)} onSaved={(folder) => list.setFolder(folder.id)} /> : null}
+      {folderDialog?.kind === 'rename' ? <FolderNameDialog folder={folderDialog.folder} onClose={() => setFolderDialog(null)} /> : null}
+      {folderDialog?.kind === 'delete' ? <DeleteFolderDialog folder={folderDialog.folder} onClose={() => setFolderDialog(null)} /> : null}
       {dialog?.kind === 'rename' ? <RenameWorkflowDialog workflow={dialog.workflow} onClose={closeDialog} /> : null}
       {dialog?.kind === 'settings' ? <TimeSavedDialog workflow={dialog.workflow} onClose={closeDialog} /> : null}
       {dialog?.kind === 'concurrency' ? <ConcurrentRunsDialog workflow={dialog.workflow} onClose={closeDialog} /> : null}

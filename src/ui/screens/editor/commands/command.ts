@@ -29,6 +29,12 @@ export interface EditorUi {
   /** Opens the primary step's settings with the focus in its first field. */
   openSettings?(): void;
   chooseImportFile?(): void;
+  /** Enables or disables the workflow (PUT /workflow/status), as the list's switch does. */
+  toggleStatus?(): void;
+  /** Whether a status change is on its way (the command waits for it). */
+  statusPending?: boolean;
+  /** Opens the "Move to folder" dialog for the open workflow. */
+  chooseFolder?(): void;
   /** Where a step's card is on screen (a popover opened for it sits there); null when it is not drawn. */
   anchorOf?(name: string): { left: number; top: number; bottom: number; right: number } | null;
 }

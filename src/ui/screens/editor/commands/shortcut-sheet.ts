@@ -24,6 +24,8 @@ const SHEET: readonly SheetEntry[] = [
   { keys: 'Arrow keys', action: 'Select the next or previous step' },
   'step.open-settings',
   'workflow.run',
+  'workflow.status',
+  'workflow.folder',
   { keys: 'Shift + click, drag on the canvas', action: 'Select several steps' },
   'panel.close',
   { keys: 'Ctrl/Cmd + B', action: 'Toggle the sidebar (elsewhere in the app)' },

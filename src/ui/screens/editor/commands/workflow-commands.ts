@@ -49,6 +49,26 @@ export const WORKFLOW_COMMANDS = defineCommands([
     run: ({ ui }) => ui.chooseImportFile?.(),
   },
   {
+    // SPEC §4 "change status": the workflow, not the version, so a read-only (published) version allows it.
+    id: 'workflow.status',
+    label: 'Change status',
+    hint: 'Enable or disable the workflow',
+    keys: ['Shift+E'],
+    allowedReadOnly: true,
+    isActive: ({ store }) => store.flow?.status === 'ENABLED',
+    canRun: ({ store, ui }) => store.flow !== null && ui.toggleStatus !== undefined && ui.statusPending !== true,
+    run: ({ ui }) => ui.toggleStatus?.(),
+  },
+  {
+    // SPEC §4 "change folder".
+    id: 'workflow.folder',
+    label: 'Change folder',
+    keys: ['M'],
+    allowedReadOnly: true,
+    canRun: ({ store, ui }) => store.flow !== null && ui.chooseFolder !== undefined,
+    run: ({ ui }) => ui.chooseFolder?.(),
+  },
+  {
     id: 'workflow.export',
     label: 'Export JSON',
     keys: [],

@@ -124,6 +124,7 @@ export class EditorStore {
       openRun: action,
       setIteration: action,
       setCanvasMode: action,
+      setFlow: action,
     });
   }
 
@@ -156,6 +157,14 @@ export class EditorStore {
     if (!version || name === 'trigger') return undefined;
     const found = findStep(version, name);
     return found && found.name !== 'trigger' ? (found as FlatStep) : undefined;
+  }
+
+  /**
+   * The workflow's own fields changed through the workflow API (status, folder: SPEC §4's CHANGE_STATUS
+   * and CHANGE_FOLDER change the workflow, not the version, so they never go through the worker).
+   */
+  setFlow(flow: Flow): void {
+    if (this.flow && this.flow.id === flow.id) this.flow = flow;
   }
 
   async open(input: OpenInput): Promise<OpenResult> {
