@@ -181,3 +181,22 @@ test('signing out in one tab signs out the others', async ({ page, context }) =>
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(second).toHaveURL(/\/login\?redirect=%2Fworkflows$/);
 });
+
+test("with theme 'system', every guest screen follows the OS colours live", async ({ page }) => {
+  const html = page.locator('html');
+  await page.emulateMedia({ colorScheme: 'light' });
+  for (const [path, heading] of [
+    ['/login', 'Welcome back'],
+    ['/register', 'Create an account'],
+    ['/forgot-password', 'Reset your password'],
+    ['/reset-password?token=any', 'Create a new password'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    await expect(html).not.toHaveClass(/dark/);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(html, path).toHaveClass(/dark/);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(html, path).not.toHaveClass(/dark/);
+  }
+});
