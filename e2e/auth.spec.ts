@@ -13,6 +13,20 @@ test('register, sign in, land on the first requested page with its query, sign o
   await expect(page).toHaveTitle('Create account | Flowsmith');
   await registerThroughUi(page, user);
 
+  // SPEC §9: a 20 px swipe dismisses a toast (sonner alone needs 45 px).
+  const created = page.locator('[data-sonner-toast]').filter({ hasText: 'Account created' });
+  await expect(created).toHaveAttribute('data-mounted', 'true');
+  const box = (await created.boundingBox())!;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + 40, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 42, y);
+  await page.mouse.move(box.x + 64, y, { steps: 4 });
+  // 24 px over at least 400 ms: under sonner's 45 px and its 0.11 px/ms, so only the 20 px rule dismisses it.
+  await page.waitForTimeout(400);
+  await page.mouse.up();
+  await expect(created).toHaveAttribute('data-swipe-out', 'true');
+
   await page.goto('/executions?status=FAILED#top');
   await signInThroughUi(page, user);
   await expect(page).toHaveURL(/\/executions\?status=FAILED#top$/);
@@ -180,4 +194,23 @@ test('signing out in one tab signs out the others', async ({ page, context }) =>
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(second).toHaveURL(/\/login\?redirect=%2Fworkflows$/);
+});
+
+test("with theme 'system', every guest screen follows the OS colours live", async ({ page }) => {
+  const html = page.locator('html');
+  await page.emulateMedia({ colorScheme: 'light' });
+  for (const [path, heading] of [
+    ['/login', 'Welcome back'],
+    ['/register', 'Create an account'],
+    ['/forgot-password', 'Reset your password'],
+    ['/reset-password?token=any', 'Create a new password'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    await expect(html).not.toHaveClass(/dark/);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(html, path).toHaveClass(/dark/);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(html, path).not.toHaveClass(/dark/);
+  }
 });

@@ -123,3 +123,34 @@ test('leave with unsaved changes: Save fails, then leave anyway', async ({ page,
   await expect(page).toHaveURL(/\/workflows$/);
   expect((await serverVersion(page, id)).names).toEqual([]);
 });
+
+test('closing or reloading the tab with a save in flight asks the browser first; once saved it does not', async ({ page }) => {
+  const { id } = await openNewWorkflow(page, 'Leave the tab');
+  await chooseManualTrigger(page);
+  await expectSaved(page);
+  const hold = await holdAutosave(page);
+  await addStep(page, 'Add a step after Run manually', 'Code');
+  await expect(saveIndicator(page)).toHaveText('Saving…');
+
+  // The browser's own question (beforeunload); answering 'stay' keeps the editor and the change.
+  const question = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  const dialog = await question;
+  expect(dialog.type()).toBe('beforeunload');
+  await dialog.dismiss();
+  expect(page.isClosed()).toBe(false);
+  await expectTitle(page, 'step_1', 'Code');
+
+  // Saved: a reload asks nothing.
+  await hold.release();
+  await expectSaved(page);
+  const asked: string[] = [];
+  page.on('dialog', (d) => {
+    asked.push(d.type());
+    void d.accept();
+  });
+  await page.reload();
+  await expectTitle(page, 'step_1', 'Code');
+  expect(asked).toEqual([]);
+  expect((await serverVersion(page, id)).names).toEqual(['step_1']);
+});

@@ -99,9 +99,16 @@ test('edits made while failing survive a reload and are saved once the API recov
   await expect(saveIndicator(page)).toHaveText('Unsaved changes');
   await expect.poll(() => outage.failed.count).toBeGreaterThan(0);
 
-  // Reload while the API still fails: the changes come back from this browser and are re-sent.
+  // Reload while the API still fails: the browser asks first (beforeunload); going on, the changes come
+  // back from this browser and are re-sent.
   const before = outage.failed.count;
+  const asked: string[] = [];
+  page.once('dialog', (dialog) => {
+    asked.push(dialog.type());
+    void dialog.accept();
+  });
   await page.reload();
+  expect(asked).toEqual(['beforeunload']);
   await expect(page.getByText('Unsaved changes from your last visit were restored and are being saved.')).toBeVisible();
   await expectTitle(page, 'step_1', 'Router');
   await expectTitle(page, 'step_2', 'Code');

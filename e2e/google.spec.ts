@@ -83,7 +83,7 @@ test('a token for another application is refused with a clear message', async ({
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('when Google cannot be reached the email sign-in still works', async ({ page, allowConsole }) => {
+test('when Google cannot be reached the area says so and the email sign-in still works', async ({ page, allowConsole }) => {
   allowConsole(/Failed to load resource: net::ERR_FAILED/);
   await page.route(GSI, (route) => route.abort('failed'));
   const user = { name: 'Offline Olga', email: uniqueEmail('offline'), password: 'no-google-needed' };
@@ -91,7 +91,8 @@ test('when Google cannot be reached the email sign-in still works', async ({ pag
   await page.goto('/login');
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await expect(page.getByText('Or continue with')).toHaveCount(0);
+  // SPEC §8: a Google script or button error shows pages.login.googleLoginError, not a silently hidden area.
+  await expect(page.locator('.google-area').getByRole('alert')).toHaveText('Google sign-in failed. Please try again.');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
 });

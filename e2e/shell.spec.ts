@@ -73,7 +73,9 @@ test('the theme toggle flips dark and light and is remembered; no choice follows
   await expect(html).not.toHaveClass(/dark/);
 });
 
-test('the editor route has no sidebar', async ({ page }) => {
+test('the editor route has no sidebar', async ({ page, allowConsole }) => {
+  // A made-up id answers 404, as any missing workflow does (issue 16).
+  allowConsole(/status of 404/);
   await signedInPage(page);
   await page.goto('/workflows/some-id/edit');
   await expect(page.getByRole('navigation', { name: 'Sections' })).toHaveCount(0);
@@ -84,12 +86,15 @@ test('logout reaches the login page even when the server call fails', async ({ p
   allowConsole(/status of 500/);
   await signedInPage(page);
   await page.route('**/api/auth/logout', (route) => route.fulfill({ status: 500, body: '{}' }));
+  // A mark on this page's window: a full reload starts a new window without it, a router push keeps it.
+  await page.evaluate(() => ((window as unknown as { beforeLogout?: boolean }).beforeLogout = true));
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login/);
   // Logout reloads the page: read storage from the login page once it is on screen, not mid-navigation.
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   await page.waitForLoadState('load');
+  expect(await page.evaluate(() => (window as unknown as { beforeLogout?: boolean }).beforeLogout)).toBeUndefined();
   expect(await page.evaluate(() => [localStorage.getItem('accessToken'), localStorage.getItem('user')])).toEqual([null, null]);
 });
 

@@ -7,7 +7,17 @@ import { isStorableText, UNSTORABLE_TEXT } from '../db/stored-values.ts';
 
 /** A uuid as PostgreSQL prints them (any version, so hand-made ids in tests and fixtures pass too). */
 export const idSchema = z.guid('Enter a valid id');
-export const idParamsSchema = z.object({ id: idSchema });
+
+/**
+ * No row has this id (PostgreSQL prints the nil uuid, and gen_random_uuid never makes it). A malformed id
+ * in a path is read as this one, so the route looks it up and answers its own 404 exactly as for a missing
+ * id (issue 16): no second wording to keep in step, and a route added later gets the rule by using these.
+ */
+export const NO_SUCH_ID = '00000000-0000-0000-0000-000000000000';
+
+/** An id in a path: a well-formed one as is, anything else as NO_SUCH_ID. */
+export const idParamSchema = z.string().transform((value) => (idSchema.safeParse(value).success ? value : NO_SUCH_ID));
+export const idParamsSchema = z.object({ id: idParamSchema });
 
 /** Free text of at most `max` characters, trimmed; `min` 1 makes it required. */
 export function textSchema(max: number, min = 0, requiredMessage = 'This field is required') {

@@ -14,5 +14,9 @@ export {
   renameVersionBodySchema,
   workflowStatusBodySchema as statusBodySchema,
   updateWorkflowBodySchema as updateBodySchema,
-  versionParamsSchema,
 } from '../../src/domain/contract/index.ts';
+import { z } from 'zod';
+import { idParamSchema } from '../http/input.ts';
+
+/** A malformed workflow or version id answers that route's 404, like a missing one (server/http/input.ts). */
+export const versionParamsSchema = z.object({ id: idParamSchema, versionId: idParamSchema });

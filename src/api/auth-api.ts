@@ -9,6 +9,7 @@ import {
   type ResetPasswordRequest,
   type User,
 } from '../domain/index.ts';
+import { ApiError } from './api-error.ts';
 import { authenticatedClient, publicClient } from './clients.ts';
 import type { HttpClient } from './http-client.ts';
 
@@ -29,7 +30,10 @@ export function createAuthApi(publicHttp: HttpClient, authHttp: HttpClient): Aut
       return loginResponseSchema.parse(await publicHttp.request('/auth/login', { method: 'POST', body: request }));
     },
     async googleLogin(credentials) {
-      return loginResponseSchema.parse(await publicHttp.request('/auth/google', { method: 'POST', body: { credentials } }));
+      const reply = await publicHttp.request('/auth/google', { method: 'POST', body: { credentials } });
+      // A crashed backend can answer 200 with its error page as text: SPEC §8 words the reply by that text.
+      if (typeof reply === 'string') throw new ApiError({ kind: 'http', status: 200, body: reply });
+      return loginResponseSchema.parse(reply);
     },
     register: (request) => publicHttp.request('/auth/register', { method: 'POST', body: request }),
     forgotPassword: (request) => publicHttp.request('/auth/forgot-password', { method: 'POST', body: request }),

@@ -252,8 +252,9 @@ describe('bad input', () => {
     expect(await storedRow(connection.id)).toEqual(before);
   });
 
-  it('refuses malformed ids and test bodies', async () => {
-    expect((await get(t.app, '/api/connections/not-an-id', { token })).statusCode).toBe(400);
+  it('answers a malformed id like a missing one, and refuses bad test bodies', async () => {
+    const malformed = await get(t.app, '/api/connections/not-an-id', { token });
+    expect({ status: malformed.statusCode, body: malformed.json() }).toEqual({ status: 404, body: { code: 'ENTITY_NOT_FOUND', message: 'Connection not found' } });
     const connection = await created({ name: 'Test bodies', type: 'BEARER_TOKEN', token: 'test-bodies-token' });
     for (const body of [{}, { url: '' }, { url: 'ftp://example.com/' }, { url: 'example.com' }, { url: `https://x/${'a'.repeat(2050)}` }]) {
       const response = await record(post(t.app, `/api/connections/${connection.id}/test`, body, { token }));

@@ -166,11 +166,12 @@ describe('GET /api/workflow/execution/{id}', () => {
     expect(running.steps[0]!.stepName).toBe('step_1');
   });
 
-  it('answers 404 for an unknown run and 400 for a malformed id', async () => {
+  it('answers 404 for an unknown run and for a malformed id alike (issue 16)', async () => {
     const unknown = await get(t.app, `/api/workflow/execution/${UNKNOWN_ID}`, { token });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ code: 'ENTITY_NOT_FOUND', message: 'Execution not found' });
-    expect((await get(t.app, '/api/workflow/execution/12', { token })).statusCode).toBe(400);
+    const malformed = await get(t.app, '/api/workflow/execution/12', { token });
+    expect({ status: malformed.statusCode, body: malformed.json() }).toEqual({ status: 404, body: unknown.json() });
   });
 
   it('insertRun refuses another user’s workflow, a foreign version and malformed runs', async () => {

@@ -235,4 +235,28 @@ describe('another user’s ids, on every route the server serves', () => {
     expect(problems, problems.join('\n')).toEqual([]);
     expect(sent).toBeGreaterThan(routes.length * 2);
   }, 180_000);
+
+  it('a malformed id in a path answers like a missing one (issue 16), on every route with a path param', async () => {
+    problems.length = 0;
+    let swept = 0;
+    for (const route of routes) {
+      const spec = specOf(route) ?? GENERIC_SPEC;
+      if (pathParamsOf(route.url).length === 0) continue;
+      const bodies = spec.body ? await spec.body.valid(b) : [undefined];
+      const query = spec.query?.valid(b)[0] ?? {};
+      for (const param of pathParamsOf(route.url)) {
+        for (const malformed of MALFORMED_IDS) {
+          const fresh = spec.params ? await spec.params(b) : Object.fromEntries(pathParamsOf(route.url).map((p) => [p, b.flow]));
+          const base = { route, query, body: bodies[0] };
+          await expectAsMissing(spec, { ...base, params: { ...fresh, [param]: malformed } }, { ...base, params: { ...fresh, [param]: UNKNOWN_ID } }, malformed, `${route.key} :${param}`);
+          swept += 1;
+        }
+      }
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
+    expect(swept).toBeGreaterThan(30);
+  }, 120_000);
 });
+
+/** Ids no row can have: not a uuid, an injection attempt, a uuid with a character too many. */
+const MALFORMED_IDS = ['not-an-id', "1' OR '1'='1", '0190b3c4-7a1e-4c3b-9d2f-5e6a7b8c9d0e0'];

@@ -140,7 +140,7 @@ describe('retrying a finished run', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ code: string; message: string }>()).toMatchObject({ code: 'VALIDATION' });
     expect(bad.body).toContain('strategy');
-    expect((await retry(owner.token, 'not-an-id', 'FROM_FAILED_STEP')).statusCode).toBe(400);
+    expect((await retry(owner.token, 'not-an-id', 'FROM_FAILED_STEP')).json()).toEqual({ code: 'ENTITY_NOT_FOUND', message: 'Execution not found' });
     expect(await count()).toBe(before);
   });
 });

@@ -89,11 +89,11 @@ describe('POST /workflow/run/{id}', () => {
     expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
   });
 
-  it('answers 404 for another user’s workflow or an unknown one, and 400 for a bad id', async () => {
+  it('answers 404 for another user’s workflow, an unknown one or a malformed id, and 400 for a bad version id in the body', async () => {
     const { flow } = await publishedFlow(t, user.token, flowOf('Mine', manualTrigger(), [code(1, 'return 1;')]));
     expect((await run(flow.id, {}, other.token)).json()).toMatchObject({ code: 'FLOW_NOT_FOUND' });
     expect((await run(UNKNOWN_ID)).statusCode).toBe(404);
-    expect((await run('not-an-id')).statusCode).toBe(400);
+    expect((await run('not-an-id')).json()).toMatchObject({ code: 'FLOW_NOT_FOUND' });
     expect((await run(flow.id, { version_id: 'nope' })).statusCode).toBe(400);
   });
 });

@@ -153,7 +153,9 @@ describe('GET /api/templates/{id}', () => {
     expect((await get(t.app, `/api/templates/${privateId}`)).json()).toEqual(notFound);
     expect((await get(t.app, `/api/templates/${privateId}`, { token: bob.token })).json()).toEqual(notFound);
     expect((await get(t.app, `/api/templates/${UNKNOWN_ID}`, { token: bob.token })).json()).toEqual(notFound);
-    expect((await get(t.app, '/api/templates/nope')).statusCode).toBe(400);
+    // A malformed id answers like a missing one (issue 16), signed in or not.
+    expect((await get(t.app, '/api/templates/nope')).json()).toEqual(notFound);
+    expect((await get(t.app, '/api/templates/x', { token: bob.token })).json()).toEqual(notFound);
   });
 
   it('answers 401 to a token that is sent but invalid, so the client refreshes it', async () => {
@@ -179,7 +181,7 @@ describe('POST /api/templates/{id}/use', () => {
     expect((await post(t.app, `/api/templates/${privateId}/use`, undefined, { token: bob.token })).statusCode).toBe(404);
     expect((await post(t.app, `/api/templates/${UNKNOWN_ID}/use`, undefined, { token: bob.token })).statusCode).toBe(404);
     expect((await post(t.app, `/api/templates/${privateId}/use`)).statusCode).toBe(401);
-    expect((await post(t.app, '/api/templates/x/use', undefined, { token: bob.token })).statusCode).toBe(400);
+    expect((await post(t.app, '/api/templates/x/use', undefined, { token: bob.token })).statusCode).toBe(404);
     expect(await snapshot(t)).toEqual(before);
     expect((await post(t.app, `/api/templates/${privateId}/use`, undefined, { token: alice.token })).statusCode).toBe(201);
   });
@@ -193,6 +195,6 @@ describe('DELETE /api/templates/{id}', () => {
     expect(refused.json()).toEqual({ code: 'ENTITY_NOT_FOUND', message: 'Template not found' });
     expect((await del(t.app, `/api/templates/${publicId}`, { token: alice.token })).json()).toEqual({ success: true });
     expect((await get(t.app, `/api/templates/${publicId}`)).statusCode).toBe(404);
-    expect((await del(t.app, '/api/templates/1', { token: alice.token })).statusCode).toBe(400);
+    expect((await del(t.app, '/api/templates/1', { token: alice.token })).json()).toEqual({ code: 'ENTITY_NOT_FOUND', message: 'Template not found' });
   });
 });

@@ -59,12 +59,16 @@ describe('GET /api/workflow/{id}/versions/{versionId}', () => {
     expect(await snapshot(t)).toEqual(before);
   });
 
-  it('refuses malformed ids with 400 VALIDATION and needs a signed-in user', async () => {
+  it('answers malformed ids like missing ones (issue 16) and needs a signed-in user', async () => {
     const { flow, version } = await createFlow(t, token, 'C');
-    for (const path of [url(flow.id, 'not-a-uuid'), url('nope', version.id)]) {
-      const reply = await get(t.app, path, { token });
-      expect(reply.statusCode).toBe(400);
-      expect(reply.json()).toMatchObject({ code: 'VALIDATION' });
+    for (const [malformed, missing] of [
+      [url(flow.id, 'not-a-uuid'), url(flow.id, UNKNOWN_ID)],
+      [url('nope', version.id), url(UNKNOWN_ID, version.id)],
+    ] as const) {
+      const reply = await get(t.app, malformed, { token });
+      const unknown = await get(t.app, missing, { token });
+      expect(reply.statusCode).toBe(404);
+      expect({ status: reply.statusCode, body: reply.json() }).toEqual({ status: unknown.statusCode, body: unknown.json() });
     }
     expect((await get(t.app, url(flow.id, version.id))).statusCode).toBe(401);
   });

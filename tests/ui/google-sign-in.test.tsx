@@ -114,7 +114,7 @@ describe('GoogleSignInArea', () => {
     root = createRoot(container);
   });
 
-  it('shows nothing, and throws nothing, when the script fails to load', async () => {
+  it('says pages.login.googleLoginError (SPEC §8), and throws nothing, when the script fails to load', async () => {
     const appendChild = document.head.appendChild.bind(document.head);
     const injected: HTMLScriptElement[] = [];
     document.head.appendChild = <T extends Node>(node: T): T => {
@@ -128,9 +128,21 @@ describe('GoogleSignInArea', () => {
       await act(async () => root.render(<GoogleSignInArea onCredential={() => {}} />));
       expect(injected).toHaveLength(1);
       await act(async () => injected[0]!.onerror?.(new Event('error')));
-      expect(container.innerHTML).toBe('');
+      expect(container.querySelector('[role="alert"]')?.textContent).toBe('Google sign-in failed. Please try again.');
+      expect(container.querySelector('.google-button')).toBeNull();
     } finally {
       document.head.appendChild = appendChild;
     }
+  });
+
+  it('says pages.login.googleLoginError when Google cannot draw its button', async () => {
+    const google = fakeGoogle();
+    google.api.renderButton = () => {
+      throw new Error('GSI_LOGGER: The given client ID is not found.');
+    };
+    window.google = { accounts: { id: google.api } };
+    await act(async () => root.render(<GoogleSignInArea onCredential={() => {}} />));
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe('Google sign-in failed. Please try again.');
+    expect(container.textContent).toContain('Or continue with');
   });
 });

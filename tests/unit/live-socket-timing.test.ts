@@ -128,6 +128,7 @@ describe('LiveSocket timing', () => {
     expect(FakeSocket.all).toHaveLength(6);
     expect(socket.state).toBe('error');
     expect(errors.map((e) => e.kind)).toEqual([...Array(6).fill('connection'), 'max_reconnect']);
+    expect(errors[0]?.message).toBe('WebSocket connection error'); // SPEC §8, word for word
     expect(errors.at(-1)?.message).toBe('Could not reconnect to the server after 5 attempts');
     expect(states.slice(0, 5)).toEqual(['connecting', 'error', 'reconnecting', 'connecting', 'error']);
     // A manual connect starts over.

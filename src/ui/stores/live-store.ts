@@ -175,6 +175,11 @@ export class LiveStore {
 /** One toast, updated in place: five failed reconnects are one story, not five toasts. */
 export const LIVE_TOAST_ID = 'live-connection';
 
+/** SPEC §8: socket errors are destructive toasts, red (sonner's rich colours), not a neutral toast with an icon. */
+export function showLiveError(message: string): void {
+  toast.error(message, { id: LIVE_TOAST_ID, richColors: true });
+}
+
 export const liveStore = new LiveStore({
   connection: new LiveSocket({
     getAccessToken: tokenStorage.getAccessToken,
@@ -182,5 +187,5 @@ export const liveStore = new LiveStore({
     refreshTokens: refreshTokenPair,
   }),
   isAuthenticated: () => authStore.isAuthenticated,
-  showError: (message) => toast.error(message, { id: LIVE_TOAST_ID }),
+  showError: showLiveError,
 });

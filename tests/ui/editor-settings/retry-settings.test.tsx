@@ -22,6 +22,8 @@ describe('retry on failure', () => {
     const toggle = panel.control<HTMLInputElement>('Retry on failure');
     expect(toggle.checked).toBe(false);
     expect(panel.container.textContent).not.toContain('Attempts');
+    // SPEC §9's message text, where the retry is offered.
+    expect(panel.container.textContent).toContain('retry up to four attempts');
     await click(toggle);
     expect(retryOf()).toEqual({ value: true, attempts: 4, backoff: 'EXPONENTIAL', delaySeconds: 2, maxDelaySeconds: 60 });
     expect(panel.control<HTMLSelectElement>('Attempts').value).toBe('4');

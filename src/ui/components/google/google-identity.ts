@@ -1,7 +1,7 @@
 /**
  * Google Identity Services (GIS), loaded lazily and once: the first Google component to mount injects
  * https://accounts.google.com/gsi/client and every later one shares the same promise (SPEC §2). A failed
- * load stays failed for the page's lifetime, and the Google area simply does not show.
+ * load stays failed for the page's lifetime, and the Google area says so (SPEC §8's Google error).
  *
  * GIS takes one `initialize` per page (it warns on repeats), but several screens mount buttons over time,
  * so it is initialised once per client id with a callback that forwards to whichever screen listens now.

@@ -1,3 +1,6 @@
+import { useState } from 'react';
+import { t } from '../../i18n.ts';
+import { Alert } from '../ui/alert.tsx';
 import { useGoogleIdentity } from './use-google-identity.ts';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 import type { GoogleButtonOptions, GoogleButtonSize } from './google-identity.ts';
@@ -13,15 +16,19 @@ interface GoogleSignInAreaProps {
 }
 
 /**
- * The Google button with its 'Or continue with' divider. The whole area is absent when the server has no
- * Google client id or the Google script cannot load, so the email form stands alone and nothing errors.
+ * The Google button with its 'Or continue with' divider. The area is absent when the server has no Google
+ * client id. When the Google script cannot load (offline, blocked) or the button cannot be drawn, the
+ * button's place says so with SPEC §8's pages.login.googleLoginError, and the email form still works.
  */
 export function GoogleSignInArea({ layout = 'button-first', size, text, oneTap, theme, onCredential }: GoogleSignInAreaProps) {
   const google = useGoogleIdentity();
-  if (google.status === 'disabled' || google.status === 'failed') return null;
+  const [buttonFailed, setButtonFailed] = useState(false);
+  if (google.status === 'disabled') return null;
 
   const button =
-    google.status === 'ready' ? (
+    google.status === 'failed' || buttonFailed ? (
+      <Alert variant="error">{t('pages.login.googleLoginError')}</Alert>
+    ) : google.status === 'ready' ? (
       <GoogleSignInButton
         api={google.api}
         clientId={google.clientId}
@@ -30,6 +37,7 @@ export function GoogleSignInArea({ layout = 'button-first', size, text, oneTap, 
         oneTap={oneTap}
         theme={theme}
         onCredential={onCredential}
+        onError={() => setButtonFailed(true)}
       />
     ) : (
       <div className="google-button google-button-pending" aria-hidden="true" />

@@ -18,6 +18,8 @@ interface GoogleSignInButtonProps {
   onCredential: (credential: string | undefined) => void;
   /** The page's resolved theme: the button is re-drawn to match when it flips. */
   theme?: 'light' | 'dark';
+  /** GIS threw while starting or drawing the button (SPEC §8: the area then shows the Google error). */
+  onError?: () => void;
 }
 
 // GIS renders buttons between 200 and 400 px wide; the form column decides within that.
@@ -32,16 +34,24 @@ export function GoogleSignInButton({
   oneTap = false,
   onCredential,
   theme = 'light',
+  onError,
 }: GoogleSignInButtonProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const onCredentialRef = useRef(onCredential);
   onCredentialRef.current = onCredential;
+  const onErrorRef = useRef(onError);
+  onErrorRef.current = onError;
 
   useEffect(() => {
-    const stopListening = listenForCredentials(api, clientId, (response: GoogleCredentialResponse) =>
-      onCredentialRef.current(response.credential),
-    );
-    if (oneTap) api.prompt();
+    let stopListening = () => {};
+    try {
+      stopListening = listenForCredentials(api, clientId, (response: GoogleCredentialResponse) =>
+        onCredentialRef.current(response.credential),
+      );
+      if (oneTap) api.prompt();
+    } catch {
+      onErrorRef.current?.();
+    }
     return () => {
       stopListening();
       if (oneTap) api.cancel();
@@ -52,15 +62,19 @@ export function GoogleSignInButton({
     const container = containerRef.current;
     if (!container) return;
     container.replaceChildren();
-    api.renderButton(container, {
-      type: 'standard',
-      theme: theme === 'dark' ? 'filled_black' : 'outline',
-      size,
-      text,
-      shape: 'rectangular',
-      logo_alignment: 'center',
-      width: clampWidth(container.clientWidth || 320),
-    });
+    try {
+      api.renderButton(container, {
+        type: 'standard',
+        theme: theme === 'dark' ? 'filled_black' : 'outline',
+        size,
+        text,
+        shape: 'rectangular',
+        logo_alignment: 'center',
+        width: clampWidth(container.clientWidth || 320),
+      });
+    } catch {
+      onErrorRef.current?.();
+    }
   }, [api, size, text, theme]);
 
   return <div ref={containerRef} className="google-button" style={{ minHeight: GOOGLE_BUTTON_HEIGHT[size] }} />;

@@ -10,7 +10,7 @@ export type GoogleIdentityState =
 
 /**
  * The Google area's state. Without a client id from the server nothing is loaded and nothing shows;
- * a script that fails to load (offline, blocked) is a quiet 'failed', never an error.
+ * a script that fails to load (offline, blocked) is 'failed', which the area shows as SPEC §8's Google error.
  */
 export function useGoogleIdentity(): GoogleIdentityState {
   const clientId = getRuntimeConfig().googleClientId;

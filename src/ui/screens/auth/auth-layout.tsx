@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
+import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router';
 import { Logo } from '../../components/ui/logo.tsx';
+import { themeStore } from '../../stores/theme-store.ts';
 
 interface AuthLayoutProps {
   heading: string;
@@ -12,10 +14,13 @@ interface AuthLayoutProps {
   footer?: ReactNode;
 }
 
-/** The centred card every sign-in screen sits in. */
-export function AuthLayout({ heading, subtitle, subtitleIsHeading = false, children, footer }: AuthLayoutProps) {
+/**
+ * The centred card every sign-in screen sits in. It reads the theme store so that every guest screen loads
+ * it (and with 'system' follows the OS live), not only those that happen to show the Google button.
+ */
+export const AuthLayout = observer(function AuthLayout({ heading, subtitle, subtitleIsHeading = false, children, footer }: AuthLayoutProps) {
   return (
-    <div className="auth-page">
+    <div className="auth-page" data-theme={themeStore.resolved}>
       <main className="auth-column">
         <Link to="/" className="auth-brand" aria-label="Flowsmith home">
           <Logo withName />
@@ -39,4 +44,4 @@ export function AuthLayout({ heading, subtitle, subtitleIsHeading = false, child
       </main>
     </div>
   );
-}
+});

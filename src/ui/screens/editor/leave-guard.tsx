@@ -2,8 +2,9 @@
  * SPEC §2: leaving the editor with unsaved changes asks, in order, 'You have unsaved changes. Do you want
  * to save before leaving?'; if the user declines, 'Are you sure you want to discard your changes?'; and
  * if saving fails, 'Failed to save changes. Do you want to leave anyway?'. Navigation inside the app is
- * held by react-router's blocker. Closing or reloading the tab keeps the changes in this browser (they
- * are sent on the next visit), so the browser's own prompt appears only when that storage is missing.
+ * held by react-router's blocker. Closing or reloading the tab while changes are unsaved or still being
+ * sent asks the browser's own leave question (`beforeunload`, issue 16): the copy kept in this browser
+ * is sent on the next visit, but only if there is one, on this device.
  */
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
@@ -30,7 +31,9 @@ export const LeaveGuard = observer(function LeaveGuard({ store }: { store: Edito
 
   useEffect(() => {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (store.hasUnsavedChanges && store.storageMode === 'memory') event.preventDefault();
+      if (!store.hasUnsavedChanges) return;
+      event.preventDefault();
+      event.returnValue = ''; // older Chromium asks only when this is set
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
