@@ -8,7 +8,7 @@
 import { Worker } from 'node:worker_threads';
 import { JsonText } from '../../db/database.ts';
 import { ApiError, type ApiErrorCode, type ApiErrorDetails } from '../../shared/api-error.ts';
-import { readFlowBody, type FlowBody, type FlowBodyKind } from './read.ts';
+import { readFlowBody, type FlowBody, type FlowBodyKind, type FlowBodyOptions } from './read.ts';
 
 /** Bodies up to this many characters are read on the server's thread (well under 10 ms). */
 export const INLINE_LIMIT = 256 * 1024;
@@ -26,14 +26,14 @@ export class FlowBodyReader {
   private readonly pending = new Map<number, { resolve: (body: FlowBody) => void; reject: (error: Error) => void }>();
 
   /** Reads a body's UTF-8 bytes; large ones are moved (not copied) to the thread. */
-  async read(kind: FlowBodyKind, bytes: Buffer): Promise<FlowBody> {
-    if (bytes.length <= INLINE_LIMIT) return readFlowBody(kind, bytes.toString('utf8'));
+  async read(kind: FlowBodyKind, bytes: Buffer, options: FlowBodyOptions = {}): Promise<FlowBody> {
+    if (bytes.length <= INLINE_LIMIT) return readFlowBody(kind, bytes.toString('utf8'), options);
     const worker = this.thread();
     const id = this.nextId++;
     const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : Buffer.from(bytes);
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      worker.postMessage({ id, kind, bytes: own }, [own.buffer as ArrayBuffer]);
+      worker.postMessage({ id, kind, bytes: own, options }, [own.buffer as ArrayBuffer]);
     });
   }
 
