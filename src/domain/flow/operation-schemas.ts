@@ -68,7 +68,8 @@ export const addActionRequestSchema = z.object({
 });
 export type AddActionRequest = z.output<typeof addActionRequestSchema>;
 
-export const updateActionRequestSchema = actionRequestSchema(z.string(), routerSettingsSchema);
+/** A router's `branches` may be left out of an update (as Activepieces clients do): the router keeps its own. */
+export const updateActionRequestSchema = actionRequestSchema(z.string(), newRouterSettingsSchema);
 export type UpdateActionRequest = z.output<typeof updateActionRequestSchema>;
 
 // Readonly: callers often pass a literal list (`as const`); nothing here needs to change it.
