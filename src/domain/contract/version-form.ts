@@ -12,6 +12,7 @@
  * bytes, refused with a 400 / 413 that names them (server/workflows/nested-form.ts).
  */
 import * as z from 'zod/mini';
+import { STEP_TYPES, TRIGGER_TYPES, VERSION_STATES } from '../flow/constants.ts';
 import { optionalQuery } from './wire.ts';
 
 export const VERSION_FORMS = ['flat', 'nested'] as const;
@@ -34,3 +35,46 @@ export type VersionFormQuery = z.input<typeof versionFormQuerySchema>;
 
 /** Whether an autosave `configuration` is in the nested form: it has no `steps` (the flat form's array). */
 export const isNestedConfiguration = (configuration: Record<string, unknown>): boolean => !Object.hasOwn(configuration, 'steps');
+
+// ---- the nested form, for the API document only ----
+// Never used to parse: a recursive schema would recurse once per step of a chain (the domain's walkers
+// read the nested form with loops). The document describes the shape; the server writes it.
+
+/** One step of the chain: its own fields, the next step, a loop's body, a router's branches. */
+export const nestedStepDocSchema: z.ZodMiniType = z.looseObject({
+  name: z.string(),
+  displayName: z.string(),
+  type: z.enum(STEP_TYPES),
+  valid: z.boolean(),
+  skip: z.optional(z.boolean()),
+  settings: z.record(z.string(), z.unknown()),
+  get nextAction() {
+    return z.optional(nestedStepDocSchema);
+  },
+  get firstLoopAction() {
+    return z.optional(nestedStepDocSchema);
+  },
+  get children() {
+    return z.optional(z.array(z.nullable(nestedStepDocSchema)));
+  },
+});
+
+/** A version in the nested form (`?form=nested`): SPEC §3's fields, the chain under `trigger`. */
+export const nestedFlowVersionDocSchema = z.object({
+  id: z.string(),
+  flowId: z.string(),
+  displayName: z.string(),
+  state: z.enum(VERSION_STATES),
+  valid: z.boolean(),
+  schemaVersion: z.nullable(z.string()),
+  created: z.string(),
+  updated: z.string(),
+  trigger: z.looseObject({
+    name: z.literal('trigger'),
+    type: z.enum(TRIGGER_TYPES),
+    displayName: z.string(),
+    valid: z.boolean(),
+    settings: z.record(z.string(), z.unknown()),
+    nextAction: z.optional(nestedStepDocSchema),
+  }),
+});
