@@ -6,16 +6,15 @@
  *
  * A long chain nests a level per step, deeper than JSON.stringify can write (it recurses, and overflows
  * near 5,000 levels in Node 20), so the reply is text written by the domain's `toNestedFlowJson` with an
- * explicit stack and sent as it is; nothing here ever stringifies the nested objects. Reading a stored
- * row into the flat version costs what loading it in the editor costs (tens of milliseconds at 10,000
- * steps); an autosave's nested reply is written where its body was read (a worker thread when large).
+ * explicit stack and sent as it is; nothing here ever stringifies the nested objects. Turning a stored row
+ * into the chain takes seconds at 50,000 steps, so a large one is done on the flow-body reader's thread
+ * (flow-bodies/), as an autosave's nested reply is written where its body was read.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { toNestedFlowJson } from '../../src/domain/index.ts';
 import { versionFormQuerySchema } from '../../src/domain/contract/version-form.ts';
 import { iso } from '../db/stored-values.ts';
 import { parse } from '../http/validate.ts';
-import { flatFromRow } from './service.ts';
+import type { FlowBodyReader } from './flow-bodies/index.ts';
 import type { VersionRow } from './versions-repository.ts';
 
 /** Whether the request asks for the nested form (`?form=nested`); a bad `form` is a 400 naming it. */
@@ -34,9 +33,13 @@ export function nestedVersionText(row: Omit<VersionRow, 'content'>, nestedFlowJs
   return `${headText(row)},${nestedFlowJson.slice(1)}`;
 }
 
-/** A stored version row as nested JSON text. */
-export function nestedVersionOfRow(row: VersionRow): string {
-  return nestedVersionText(row, toNestedFlowJson(flatFromRow(row)));
+/**
+ * A stored version row as nested JSON text. The content is written back to text here (the flat form is
+ * shallow and quick to stringify) and turned into the chain by the reader, on its thread when large.
+ */
+export async function nestedVersionOfRow(reader: FlowBodyReader, row: VersionRow): Promise<string> {
+  const { content, ...identity } = row;
+  return nestedVersionText(row, await reader.nest(identity, JSON.stringify(content)));
 }
 
 /** Sends JSON text as it is. */

@@ -8,6 +8,7 @@ import { parse } from '../http/validate.ts';
 import type { Activity } from '../../src/domain/contract/analytics.ts';
 import { publish, renameVersion, setStatus, useAsDraft } from './drafts.ts';
 import { toFlowDto, toVersionDto } from './mapping.ts';
+import { FlowBodyReader } from './flow-bodies/index.ts';
 import { nestedVersionOfRow, sendJsonText, wantsNested } from './nested-form.ts';
 import type { WorkflowDependencies } from './routes.ts';
 import {
@@ -22,13 +23,16 @@ export function versionRoutes({ db, authenticator, onFlowsChanged, announceActiv
     for (const activity of activities) if (activity) announceActivity?.(userId, activity);
   };
   return async function register(app: FastifyInstance): Promise<void> {
+    // Writes ?form=nested replies (a long chain on its own thread); the thread starts on first use.
+    const reader = new FlowBodyReader();
+    app.addHook('onClose', () => reader.close());
     app.post('/workflow/version', async (request, reply) => {
       const user = await authenticator.userFromRequest(request);
       const body = parse(createVersionBodySchema, request.body);
       const nested = wantsNested(request);
       const { version, activity } = await useAsDraft(db, user.id, body.workflow_id, body.from_version_id);
       announce(user.id, [activity]);
-      if (nested) return sendJsonText(reply, `{"version":${nestedVersionOfRow(version)}}`, 201);
+      if (nested) return sendJsonText(reply, `{"version":${await nestedVersionOfRow(reader, version)}}`, 201);
       return reply.code(201).send({ version: toVersionDto(version) });
     });
 
@@ -38,7 +42,7 @@ export function versionRoutes({ db, authenticator, onFlowsChanged, announceActiv
       const nested = wantsNested(request);
       const { version, activity } = await renameVersion(db, user.id, body.version_id, body.display_name);
       announce(user.id, [activity]);
-      if (nested) return sendJsonText(reply, `{"version":${nestedVersionOfRow(version)}}`);
+      if (nested) return sendJsonText(reply, `{"version":${await nestedVersionOfRow(reader, version)}}`);
       return { version: toVersionDto(version) };
     });
 
@@ -59,7 +63,7 @@ export function versionRoutes({ db, authenticator, onFlowsChanged, announceActiv
       onFlowsChanged?.();
       announce(user.id, activities);
       const workflow = toFlowDto(flow, version.display_name);
-      if (nested) return sendJsonText(reply, `{"workflow":${JSON.stringify(workflow)},"version":${nestedVersionOfRow(version)}}`);
+      if (nested) return sendJsonText(reply, `{"workflow":${JSON.stringify(workflow)},"version":${await nestedVersionOfRow(reader, version)}}`);
       return { workflow, version: toVersionDto(version) };
     });
   };

@@ -14,8 +14,8 @@ import { validationError } from '../../shared/api-error.ts';
 import { parse } from '../../http/validate.ts';
 import { withDomain } from '../errors.ts';
 import { autosaveBodySchema, MAX_FLOW_FILE_DEPTH } from '../schemas.ts';
-import { flatFromConfiguration, versionWrite } from '../service.ts';
-import type { VersionWrite } from '../versions-repository.ts';
+import { flatFromConfiguration, flatFromRow, versionWrite } from '../service.ts';
+import type { VersionContent, VersionWrite } from '../versions-repository.ts';
 
 export type FlowBodyKind = 'import' | 'autosave';
 
@@ -109,4 +109,22 @@ function nestedConfiguration(configuration: Record<string, unknown>, displayName
     throw validationError({ configuration: ["The flat form's trigger.next needs its steps array; the nested form links with trigger.nextAction"] });
   }
   return withDomain(() => fromNestedFlow({ ...configuration, displayName }, { id: '', flowId: '' }));
+}
+
+/** The fields of a stored version row that its nested form needs besides the content. */
+export interface NestIdentity {
+  id: string;
+  flow_id: string;
+  display_name: string;
+  state: 'LOCKED' | 'DRAFT';
+  schema_version: string | null;
+}
+
+/**
+ * A stored version's content (its JSON text, as the database keeps it) as the nested form's JSON text
+ * (`{"displayName":…,"trigger":…,"valid":…,"schemaVersion":…}`), for `?form=nested` replies. Pure, so
+ * it runs on the reader's thread for large flows (a 50,000-step chain takes seconds).
+ */
+export function nestStoredContent(identity: NestIdentity, contentText: string): string {
+  return toNestedFlowJson(flatFromRow({ ...identity, content: JSON.parse(contentText) as VersionContent }));
 }
