@@ -12,11 +12,13 @@ function isFastifyError(error: unknown): error is FastifyError {
 }
 
 /** What Fastify rejects before a handler runs: all of it is the client's fault, none of it a 500. */
-function fromFastifyError(error: FastifyError): ApiError | undefined {
+function fromFastifyError(error: FastifyError, bodyLimit: number | undefined): ApiError | undefined {
   const status = error.statusCode ?? 500;
   if (status >= 500) return undefined;
   if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    return new ApiError(413, 'VALIDATION', 'Request body is too large');
+    // The limit is named, so a client knows how much smaller to send (a flow file: 20 MB).
+    const errors = bodyLimit ? { errors: { _: [`A body may be at most ${bodyLimit} bytes`] } } : {};
+    return new ApiError(413, 'VALIDATION', 'Request body is too large', errors);
   }
   if (status === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
     return new ApiError(415, 'VALIDATION', 'Unsupported content type');
@@ -57,7 +59,7 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const apiError =
-      error instanceof ApiError ? error : isFastifyError(error) ? fromFastifyError(error) : fromDatabaseError(error);
+      error instanceof ApiError ? error : isFastifyError(error) ? fromFastifyError(error, request.routeOptions.bodyLimit) : fromDatabaseError(error);
     if (apiError) {
       if (apiError.details.headers) reply.headers(apiError.details.headers);
       return reply.code(apiError.status).send(apiError.toBody());

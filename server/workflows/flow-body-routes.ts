@@ -7,7 +7,8 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { autosave } from './drafts.ts';
-import { FlowBodyReader, lazyWrite, type AutosaveBody, type FlowBodyKind, type ImportBody } from './flow-bodies/index.ts';
+import { FlowBodyReader, lazyWrite, type AutosaveBody, type FlowBodyKind, type FlowBodyOptions, type ImportBody } from './flow-bodies/index.ts';
+import { nestedVersionText, wantsNested } from './nested-form.ts';
 import { toFlowDto, versionDtoParts } from './mapping.ts';
 import type { WorkflowDependencies } from './routes.ts';
 import { LARGE_BODY_LIMIT } from './schemas.ts';
@@ -29,8 +30,8 @@ export function flowBodyRoutes({ db, authenticator, announceActivity }: Workflow
     // In this plugin only: the JSON stays bytes until flow-bodies/ reads it.
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    const read = async <K extends FlowBodyKind>(kind: K, body: unknown) =>
-      (await reader.read(kind, Buffer.isBuffer(body) ? body : Buffer.alloc(0))) as K extends 'import' ? ImportBody : AutosaveBody;
+    const read = async <K extends FlowBodyKind>(kind: K, body: unknown, options: FlowBodyOptions = {}) =>
+      (await reader.read(kind, Buffer.isBuffer(body) ? body : Buffer.alloc(0), options)) as K extends 'import' ? ImportBody : AutosaveBody;
 
     app.post('/workflow/import', { bodyLimit: LARGE_BODY_LIMIT }, async (request, reply) => {
       const user = await authenticator.userFromRequest(request);
@@ -43,11 +44,14 @@ export function flowBodyRoutes({ db, authenticator, announceActivity }: Workflow
 
     app.post('/workflow/version/autosave', { bodyLimit: LARGE_BODY_LIMIT }, async (request, reply) => {
       const user = await authenticator.userFromRequest(request);
-      const body = await read('autosave', request.body);
+      // The configuration may be flat or nested (SPEC §7); the reply is nested when asked (?form=nested).
+      const nested = wantsNested(request);
+      const body = await read('autosave', request.body, { nested });
       const input = { version_id: body.versionId, display_name: body.displayName, updated: body.updated, overwrite: body.overwrite };
       const { newVersionCreated, version, activity } = await autosave(db, user.id, input, lazyWrite(body.write));
       if (activity) announceActivity?.(user.id, activity);
-      return sendJson(reply, 200, [`{"newVersionCreated":${newVersionCreated},"version":`, ...versionDtoParts(version, body.write.contentJson), '}']);
+      const saved = body.nestedJson === undefined ? versionDtoParts(version, body.write.contentJson) : [nestedVersionText(version, body.nestedJson)];
+      return sendJson(reply, 200, [`{"newVersionCreated":${newVersionCreated},"version":`, ...saved, '}']);
     });
   };
 }

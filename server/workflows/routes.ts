@@ -11,7 +11,9 @@ import { idParamsSchema } from '../http/input.ts';
 import { parse } from '../http/validate.ts';
 import { flowNotFound, versionNotFound } from './errors.ts';
 import { findFlow, paginateFlows } from './flows-repository.ts';
-import { toVersionDto, toVersionSummaryDto, toWorkflowDto, toWorkflowSummaryDto } from './mapping.ts';
+import { toFlowDto, toVersionDto, toVersionSummaryDto, toWorkflowDto, toWorkflowSummaryDto } from './mapping.ts';
+import { FlowBodyReader } from './flow-bodies/index.ts';
+import { nestedVersionOfRow, sendJsonText, wantsNested } from './nested-form.ts';
 import { createBodySchema, paginateQuerySchema, updateBodySchema, versionParamsSchema } from './schemas.ts';
 import { copyWrite, createWorkflow, loadWorkflow, versionWrite } from './service.ts';
 import { deleteWorkflow, updateWorkflow } from './drafts.ts';
@@ -33,6 +35,9 @@ export function workflowRoutes({ db, authenticator, onFlowsChanged, announceActi
     for (const activity of activities) if (activity) announceActivity?.(userId, activity);
   };
   return async function register(app: FastifyInstance): Promise<void> {
+    // Writes ?form=nested replies (a long chain on its own thread); the thread starts on first use.
+    const reader = new FlowBodyReader();
+    app.addHook('onClose', () => reader.close());
     app.get('/workflow/paginate', async (request) => {
       const user = await authenticator.userFromRequest(request);
       const query = parse(paginateQuerySchema, request.query);
@@ -61,10 +66,12 @@ export function workflowRoutes({ db, authenticator, onFlowsChanged, announceActi
       return reply.code(201).send(toWorkflowDto(created.flow, created.version));
     });
 
-    app.get('/workflow/:id', async (request) => {
+    app.get('/workflow/:id', async (request, reply) => {
       const user = await authenticator.userFromRequest(request);
       const { id } = parse(idParamsSchema, request.params);
+      const nested = wantsNested(request);
       const { flow, version } = await loadWorkflow(db, user.id, id);
+      if (nested) return sendJsonText(reply, `{"flow":${JSON.stringify(toFlowDto(flow, version.display_name))},"version":${await nestedVersionOfRow(reader, version)}}`);
       return toWorkflowDto(flow, version);
     });
 
@@ -94,13 +101,15 @@ export function workflowRoutes({ db, authenticator, onFlowsChanged, announceActi
     });
 
     // One version in full (the editor opens an older version read-only): the same form GET /workflow/{id} sends.
-    app.get('/workflow/:id/versions/:versionId', async (request) => {
+    app.get('/workflow/:id/versions/:versionId', async (request, reply) => {
       const user = await authenticator.userFromRequest(request);
       const { id, versionId } = parse(versionParamsSchema, request.params);
+      const nested = wantsNested(request);
       const flow = await findFlow(db, user.id, id);
       if (!flow) throw flowNotFound();
       const version = await findFlowVersion(db, flow.id, versionId);
       if (!version) throw versionNotFound();
+      if (nested) return sendJsonText(reply, `{"version":${await nestedVersionOfRow(reader, version)}}`);
       return { version: toVersionDto(version) };
     });
   };

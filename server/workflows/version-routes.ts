@@ -8,6 +8,8 @@ import { parse } from '../http/validate.ts';
 import type { Activity } from '../../src/domain/contract/analytics.ts';
 import { publish, renameVersion, setStatus, useAsDraft } from './drafts.ts';
 import { toFlowDto, toVersionDto } from './mapping.ts';
+import { FlowBodyReader } from './flow-bodies/index.ts';
+import { nestedVersionOfRow, sendJsonText, wantsNested } from './nested-form.ts';
 import type { WorkflowDependencies } from './routes.ts';
 import {
   createVersionBodySchema,
@@ -21,19 +23,26 @@ export function versionRoutes({ db, authenticator, onFlowsChanged, announceActiv
     for (const activity of activities) if (activity) announceActivity?.(userId, activity);
   };
   return async function register(app: FastifyInstance): Promise<void> {
+    // Writes ?form=nested replies (a long chain on its own thread); the thread starts on first use.
+    const reader = new FlowBodyReader();
+    app.addHook('onClose', () => reader.close());
     app.post('/workflow/version', async (request, reply) => {
       const user = await authenticator.userFromRequest(request);
       const body = parse(createVersionBodySchema, request.body);
+      const nested = wantsNested(request);
       const { version, activity } = await useAsDraft(db, user.id, body.workflow_id, body.from_version_id);
       announce(user.id, [activity]);
+      if (nested) return sendJsonText(reply, `{"version":${await nestedVersionOfRow(reader, version)}}`, 201);
       return reply.code(201).send({ version: toVersionDto(version) });
     });
 
-    app.put('/workflow/version', async (request) => {
+    app.put('/workflow/version', async (request, reply) => {
       const user = await authenticator.userFromRequest(request);
       const body = parse(renameVersionBodySchema, request.body);
+      const nested = wantsNested(request);
       const { version, activity } = await renameVersion(db, user.id, body.version_id, body.display_name);
       announce(user.id, [activity]);
+      if (nested) return sendJsonText(reply, `{"version":${await nestedVersionOfRow(reader, version)}}`);
       return { version: toVersionDto(version) };
     });
 
@@ -46,13 +55,16 @@ export function versionRoutes({ db, authenticator, onFlowsChanged, announceActiv
       return { flow: toFlowDto(flow, displayName) };
     });
 
-    app.post('/workflow/publish', async (request) => {
+    app.post('/workflow/publish', async (request, reply) => {
       const user = await authenticator.userFromRequest(request);
       const body = parse(publishBodySchema, request.body);
+      const nested = wantsNested(request);
       const { flow, version, activities } = await publish(db, user.id, body);
       onFlowsChanged?.();
       announce(user.id, activities);
-      return { workflow: toFlowDto(flow, version.display_name), version: toVersionDto(version) };
+      const workflow = toFlowDto(flow, version.display_name);
+      if (nested) return sendJsonText(reply, `{"workflow":${JSON.stringify(workflow)},"version":${await nestedVersionOfRow(reader, version)}}`);
+      return { workflow, version: toVersionDto(version) };
     });
   };
 }

@@ -89,7 +89,7 @@ describe('malformed bodies at every endpoint', () => {
     const huge = { email: 'a@b.co', password: 'x'.repeat(20 * 1024) };
     for (const url of ENDPOINTS) {
       const body = await expectRefused(url, () => post(t.app, url, huge, auth(url)), 413);
-      expect(body).toEqual({ code: 'VALIDATION', message: 'Request body is too large' });
+      expect(body).toEqual({ code: 'VALIDATION', message: 'Request body is too large', errors: { _: ['A body may be at most 16384 bytes'] } });
     }
   });
 

@@ -45,6 +45,7 @@ import {
 import { createConnectionBodySchema, deleteConnectionQuerySchema, testConnectionBodySchema } from '../../src/domain/contract/requests.ts';
 import { updateConnectionBodySchema } from '../../src/domain/contract/connections.ts';
 import { retryRunBodySchema } from '../../src/domain/contract/runs.ts';
+import { versionFormQuerySchema } from '../../src/domain/contract/version-form.ts';
 import { BODY_LIMIT, type ServerOptions } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
 import { createBodySchema as templateBodySchema } from '../../server/templates/schemas.ts';
@@ -362,10 +363,14 @@ export const ROUTES: Record<string, RouteSpec> = {
   'PUT /api/workflow': { auth: 'user', body: { schema: workflowUpdateSchema, valid: (w) => [{ id: w.flow, displayName: 'Renamed', folderId: w.folder }, { id: w.flow, folderId: null }] } },
   'POST /api/workflow/import': { auth: 'user', body: { valid: () => [JSON.parse(toNestedFlowJson(flatOf(manualContent('Imported'))))] } },
   'POST /api/workflow/:id/duplicate': { auth: 'user', params: (w) => ({ id: w.flow }) },
-  'GET /api/workflow/:id': { auth: 'user', params: (w) => ({ id: w.flow }) },
+  'GET /api/workflow/:id': { auth: 'user', params: (w) => ({ id: w.flow }), query: { schema: versionFormQuerySchema, valid: () => [{}, { form: 'nested' }, { form: 'flat' }] } },
   'DELETE /api/workflow/:id': { auth: 'user', spends: 'flow', params: async (w) => ({ id: await w.spare('flow') }) },
   'GET /api/workflow/:id/versions': { auth: 'user', params: (w) => ({ id: w.flow }) },
-  'GET /api/workflow/:id/versions/:versionId': { auth: 'user', params: (w) => ({ id: w.flow, versionId: w.published }) },
+  'GET /api/workflow/:id/versions/:versionId': {
+    auth: 'user',
+    params: (w) => ({ id: w.flow, versionId: w.published }),
+    query: { schema: versionFormQuerySchema, valid: () => [{}, { form: 'nested' }] },
+  },
   'POST /api/workflow/version': {
     auth: 'user',
     body: { schema: createVersionBodySchema, valid: (w) => [{ workflow_id: w.flow, from_version_id: w.published }, { workflow_id: w.flow }] },
@@ -376,7 +381,11 @@ export const ROUTES: Record<string, RouteSpec> = {
     auth: 'user',
     body: {
       schema: autosaveBodySchema,
-      valid: async (w) => [{ version_id: await w.draftNow(), configuration: manualContent('Saved'), display_name: 'Saved', overwrite: true }],
+      valid: async (w) => [
+        { version_id: await w.draftNow(), configuration: manualContent('Saved'), display_name: 'Saved', overwrite: true },
+        // SPEC §7's nested form (issue 16).
+        { version_id: await w.draftNow(), configuration: { trigger: JSON.parse(toNestedFlowJson(flatOf(manualContent('Saved')))).trigger }, display_name: 'Saved', overwrite: true },
+      ],
     },
   },
   'POST /api/workflow/publish': { auth: 'user', body: { schema: publishBodySchema, valid: async (w) => [{ workflow_id: w.flow, version_id: await w.draftNow() }] } },

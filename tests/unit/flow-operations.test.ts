@@ -116,11 +116,23 @@ describe('ADD_ACTION', () => {
     expect(step(v, 'step_10').settings.input).toEqual({ url: 'a' });
   });
 
-  it('fills a hole left by a deleted step, but never skips numbers or reuses a live name', () => {
+  it('fills a hole left by a deleted step, takes a name the caller chose past the next one, and never reuses a live name', () => {
     const v = apply(sampleFlow(), { type: 'DELETE_ACTION', request: { names: ['step_1'] } });
     expect(step(apply(v, addOp('trigger', code('step_1'))), 'step_1').parent).toEqual({ step: 'trigger', slot: 'next' });
-    refused(v, addOp('trigger', code('step_12')), 'FLOW_OPERATION_INVALID');
+    // Activepieces clients name their own steps: step_30 when step_10 is next is fine, and the next
+    // generated name stays above it.
+    const chosen = apply(v, addOp('trigger', code('step_30')));
+    expect(step(chosen, 'step_30').parent).toEqual({ step: 'trigger', slot: 'next' });
+    expect(nextStepName(chosen)).toBe('step_31');
     refused(v, addOp('trigger', code('step_3')), 'FLOW_OPERATION_INVALID');
+  });
+
+  it('refuses a chosen name past the sparseness bound (4 × steps + 1000), naming the bound', () => {
+    const v = sampleFlow();
+    // 9 steps, 10 with the new one: at most step_1040.
+    expect(step(apply(v, addOp('step_9', code('step_1040'))), 'step_1040').name).toBe('step_1040');
+    const error = refused(v, addOp('step_9', code('step_1041')), 'FLOW_OPERATION_INVALID');
+    expect(error.message).toContain('at most step_1040');
   });
 
   it('refuses a parent that does not exist (STEP_NOT_FOUND)', () => {

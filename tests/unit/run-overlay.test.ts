@@ -1,6 +1,6 @@
 /**
  * The canvas's view of a run (src/ui/screens/editor/panels/run-overlay.ts): which iteration each loop
- * opens on (SPEC §4: 0, or the last failing one for loops around the failure), which record each step
+ * opens on (SPEC §4: 0, or the maximum for loops around the failure), which record each step
  * shows at chosen iterations, and which step failed — on nested loops built by hand.
  */
 import { describe, expect, it } from '@rstest/core';
@@ -89,14 +89,14 @@ describe('initialIterations', () => {
     expect(initialIterations(failing)).toEqual({ step_2: 1, step_4: 2 });
   });
 
-  it('takes the last iteration holding the failure, not the last iteration, and leaves other loops at 0', () => {
+  it('takes the maximum iteration of a loop containing the failed step (SPEC §4), and leaves other loops at 0', () => {
     // A loop that continued after a failed iteration (continue on failure): iterations 1 and 3 of 5 failed.
     const body = (i: number, failed: boolean) => [at('step_2', `${i}`, failed ? 'FAILED' : 'SUCCEEDED')];
     const detail = run([
       loop('step_1', [body(0, false), body(1, true), body(2, false), body(3, true), body(4, false)]),
       loop('step_3', [[at('step_4', 'a')], [at('step_4', 'b')]]),
     ]);
-    expect(initialIterations(detail)).toEqual({ step_1: 3, step_3: 0 });
+    expect(initialIterations(detail)).toEqual({ step_1: 4, step_3: 0 });
   });
 
   it('is empty for a run without loops, and ignores loops that ran no iteration', () => {

@@ -8,13 +8,14 @@
 import { Worker } from 'node:worker_threads';
 import { JsonText } from '../../db/database.ts';
 import { ApiError, type ApiErrorCode, type ApiErrorDetails } from '../../shared/api-error.ts';
-import { readFlowBody, type FlowBody, type FlowBodyKind } from './read.ts';
+import { nestStoredContent, readFlowBody, type FlowBody, type FlowBodyKind, type FlowBodyOptions, type NestIdentity } from './read.ts';
 
 /** Bodies up to this many characters are read on the server's thread (well under 10 ms). */
 export const INLINE_LIMIT = 256 * 1024;
 
 type Answer =
   | { id: number; ok: true; body: FlowBody; contentBytes: Uint8Array }
+  | { id: number; ok: true; nested: string }
   | { id: number; ok: false; refusal: { status: number; code: ApiErrorCode; message: string; details: ApiErrorDetails } }
   | { id: number; ok: false; internal: string };
 
@@ -23,17 +24,31 @@ const WORKER_URL = new URL('./worker.mjs', import.meta.url);
 export class FlowBodyReader {
   private worker: Worker | null = null;
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (body: FlowBody) => void; reject: (error: Error) => void }>();
+  private readonly pending = new Map<number, { resolve: (answer: FlowBody | string) => void; reject: (error: Error) => void }>();
 
   /** Reads a body's UTF-8 bytes; large ones are moved (not copied) to the thread. */
-  async read(kind: FlowBodyKind, bytes: Buffer): Promise<FlowBody> {
-    if (bytes.length <= INLINE_LIMIT) return readFlowBody(kind, bytes.toString('utf8'));
+  async read(kind: FlowBodyKind, bytes: Buffer, options: FlowBodyOptions = {}): Promise<FlowBody> {
+    if (bytes.length <= INLINE_LIMIT) return readFlowBody(kind, bytes.toString('utf8'), options);
     const worker = this.thread();
     const id = this.nextId++;
     const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : Buffer.from(bytes);
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      worker.postMessage({ id, kind, bytes: own }, [own.buffer as ArrayBuffer]);
+      this.pending.set(id, { resolve: (answer) => resolve(answer as FlowBody), reject });
+      worker.postMessage({ id, kind, bytes: own, options }, [own.buffer as ArrayBuffer]);
+    });
+  }
+
+  /**
+   * A stored version's content as the nested form's JSON text (`?form=nested`, read.ts): on the thread
+   * when the content is large, where writing a long chain's text cannot hold up other requests.
+   */
+  async nest(identity: NestIdentity, contentText: string): Promise<string> {
+    if (contentText.length <= INLINE_LIMIT) return nestStoredContent(identity, contentText);
+    const worker = this.thread();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve: (answer) => resolve(answer as string), reject });
+      worker.postMessage({ id, kind: 'nest', identity, contentText });
     });
   }
 
@@ -53,7 +68,8 @@ export class FlowBodyReader {
       if (!waiting) return;
       this.pending.delete(answer.id);
       // The stored content comes back as bytes: kept as bytes, for the database and the reply.
-      if (answer.ok) waiting.resolve({ ...answer.body, write: { ...answer.body.write, contentJson: new JsonText(answer.contentBytes) } });
+      if (answer.ok && 'nested' in answer) waiting.resolve(answer.nested);
+      else if (answer.ok) waiting.resolve({ ...answer.body, write: { ...answer.body.write, contentJson: new JsonText(answer.contentBytes) } });
       else if ('internal' in answer) waiting.reject(new Error(`Reading a flow body failed: ${answer.internal}`));
       else waiting.reject(new ApiError(answer.refusal.status, answer.refusal.code, answer.refusal.message, answer.refusal.details));
     });

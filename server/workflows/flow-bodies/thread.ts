@@ -4,13 +4,21 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { ApiError } from '../../shared/api-error.ts';
-import { readFlowBody, type FlowBodyKind } from './read.ts';
+import { nestStoredContent, readFlowBody, type FlowBodyKind, type FlowBodyOptions, type NestIdentity } from './read.ts';
 
 const decoder = new TextDecoder();
 
-parentPort!.on('message', (message: { id: number; kind: FlowBodyKind; bytes: Uint8Array }) => {
+type Message =
+  | { id: number; kind: FlowBodyKind; bytes: Uint8Array; options?: FlowBodyOptions }
+  | { id: number; kind: 'nest'; identity: NestIdentity; contentText: string };
+
+parentPort!.on('message', (message: Message) => {
   try {
-    const body = readFlowBody(message.kind, decoder.decode(message.bytes));
+    if (message.kind === 'nest') {
+      parentPort!.postMessage({ id: message.id, ok: true, nested: nestStoredContent(message.identity, message.contentText) });
+      return;
+    }
+    const body = readFlowBody(message.kind, decoder.decode(message.bytes), message.options);
     const encoded = Buffer.from(String(body.write.contentJson), 'utf8');
     // Only a buffer that owns its whole memory can be moved (a small one shares Node's pool).
     const contentBytes = encoded.byteOffset === 0 && encoded.byteLength === encoded.buffer.byteLength ? encoded : new Uint8Array(encoded);

@@ -19,6 +19,7 @@ import { stepSampleSchema, stepTestResultSchema } from './steps.ts';
 import { templateSchema, templateSummarySchema } from './templates.ts';
 import { successReplySchema, variableSchema } from './variables.ts';
 import { storedFlowVersionSchema } from '../flow/schemas.ts';
+import { nestedFlowVersionDocSchema, nestedStepDocSchema } from './version-form.ts';
 import { storedVersionReplySchema, versionSummarySchema, workflowSchema, workflowSummarySchema, workflowWithVersionSchema } from './workflows.ts';
 
 export interface OpenApiOptions {
@@ -50,13 +51,18 @@ const REPLY_COMPONENTS: ReadonlyArray<[z.core.$ZodType, string]> = [
   [loginResponseSchema, 'LoginReply'],
   [successReplySchema, 'Success'],
   [flowVersionSchema, 'FlowVersion'],
+  [nestedFlowVersionDocSchema, 'NestedFlowVersion'],
+  [nestedStepDocSchema, 'NestedStep'],
 ];
 
 /**
  * Replies the client reads unparsed (the domain checks them where they are used), described in the
  * document by the schema that checks them.
  */
-const DESCRIBED_AS: ReadonlyArray<[z.core.$ZodType, z.core.$ZodType]> = [[storedVersionReplySchema, flowVersionSchema]];
+const DESCRIBED_AS: ReadonlyArray<[z.core.$ZodType, z.core.$ZodType]> = [
+  // The flat form, or the nested one a client asks for with ?form=nested (version-form.ts).
+  [storedVersionReplySchema, z.union([flowVersionSchema, nestedFlowVersionDocSchema])],
+];
 
 /** The document's groups, in the reference page's order. A route's tag not listed here comes last. */
 const TAGS: ReadonlyArray<{ name: string; description: string }> = [

@@ -70,8 +70,11 @@ export type RenameVersionBody = z.input<typeof renameVersionBodySchema>;
 /** POST /workflow/version/autosave: the whole trigger chain, every time. */
 export const autosaveBodySchema = z.object({
   version_id: idSchema,
-  // Checked by the domain (parseStoredContent, fromStoredVersion); here only "an object".
-  configuration: z.record(z.string(), z.unknown()),
+  // Checked by the domain (parseStoredContent, or fromNestedFlow for SPEC §7's nested trigger chain:
+  // version-form.ts); here only "an object".
+  configuration: z.record(z.string(), z.unknown()).check(
+    z.describe("The version's content: the flat form ({trigger, steps}) or SPEC §7's trigger chain ({trigger} with trigger.nextAction…)"),
+  ),
   display_name: savedWorkflowNameSchema,
   /** The `updated` stamp this save builds on; a newer one on the server answers 409. */
   updated: z.optional(instantSchema),

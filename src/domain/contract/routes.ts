@@ -107,6 +107,7 @@ import {
   invoicePageSchema,
 } from './billing.ts';
 import { billingPageQuerySchema } from './requests.ts';
+import { versionFormQuerySchema } from './version-form.ts';
 import { systemInfoSchema } from './system.ts';
 import {
   autosaveReplySchema,
@@ -168,17 +169,17 @@ export const contractRoutes = [
   { method: 'POST', path: '/workflow', body: createWorkflowBodySchema, reply: workflowWithVersionSchema, status: 201, idempotent: true, tag: 'Workflows', summary: 'Create a workflow' },
   { method: 'POST', path: '/workflow/import', body: importWorkflowBodySchema, reply: workflowWithVersionSchema, status: 201, idempotent: true, tag: 'Workflows', summary: 'Import a flow file (ours or an Activepieces export)' },
   { method: 'POST', path: '/workflow/:id/duplicate', params: idParamsSchema, reply: workflowWithVersionSchema, status: 201, idempotent: true, tag: 'Workflows', summary: 'Duplicate a workflow' },
-  { method: 'GET', path: '/workflow/:id', params: idParamsSchema, reply: workflowWithVersionSchema, tag: 'Workflows', summary: 'A workflow with its current version' },
+  { method: 'GET', path: '/workflow/:id', params: idParamsSchema, query: versionFormQuerySchema, reply: workflowWithVersionSchema, tag: 'Workflows', summary: 'A workflow with its current version' },
   { method: 'PUT', path: '/workflow', body: updateWorkflowBodySchema, reply: workflowWithVersionSchema, tag: 'Workflows', summary: 'Rename or move a workflow' },
   { method: 'DELETE', path: '/workflow/:id', params: idParamsSchema, reply: successReplySchema, tag: 'Workflows', summary: 'Delete a workflow with its versions and runs' },
   { method: 'PUT', path: '/workflow/status', body: workflowStatusBodySchema, reply: workflowStatusReplySchema, tag: 'Workflows', summary: 'Enable or disable a workflow' },
   // ---- versions ----
   { method: 'GET', path: '/workflow/:id/versions', params: idParamsSchema, reply: versionListSchema, tag: 'Versions', summary: "A workflow's versions, newest first" },
-  { method: 'GET', path: '/workflow/:id/versions/:versionId', params: versionParamsSchema, reply: versionReplySchema, tag: 'Versions', summary: 'One version in full' },
-  { method: 'POST', path: '/workflow/version', body: createVersionBodySchema, reply: versionReplySchema, status: 201, tag: 'Versions', summary: "Make the workflow's draft, empty or from a version" },
-  { method: 'PUT', path: '/workflow/version', body: renameVersionBodySchema, reply: versionReplySchema, tag: 'Versions', summary: 'Rename a version' },
-  { method: 'POST', path: '/workflow/version/autosave', body: autosaveBodySchema, reply: autosaveReplySchema, tag: 'Versions', summary: "Save the draft's whole trigger chain" },
-  { method: 'POST', path: '/workflow/publish', body: publishBodySchema, reply: publishReplySchema, tag: 'Versions', summary: 'Publish a version' },
+  { method: 'GET', path: '/workflow/:id/versions/:versionId', params: versionParamsSchema, query: versionFormQuerySchema, reply: versionReplySchema, tag: 'Versions', summary: 'One version in full' },
+  { method: 'POST', path: '/workflow/version', query: versionFormQuerySchema, body: createVersionBodySchema, reply: versionReplySchema, status: 201, tag: 'Versions', summary: "Make the workflow's draft, empty or from a version" },
+  { method: 'PUT', path: '/workflow/version', query: versionFormQuerySchema, body: renameVersionBodySchema, reply: versionReplySchema, tag: 'Versions', summary: 'Rename a version' },
+  { method: 'POST', path: '/workflow/version/autosave', query: versionFormQuerySchema, body: autosaveBodySchema, reply: autosaveReplySchema, tag: 'Versions', summary: "Save the draft's whole trigger chain (configuration flat, or nested as SPEC §7)" },
+  { method: 'POST', path: '/workflow/publish', query: versionFormQuerySchema, body: publishBodySchema, reply: publishReplySchema, tag: 'Versions', summary: 'Publish a version' },
   // ---- runs ----
   { method: 'POST', path: '/workflow/run/:id', params: idParamsSchema, body: runBodySchema, reply: runDetailSchema, status: 202, idempotent: true, tag: 'Runs', summary: 'Start a run (queued)' },
   { method: 'GET', path: '/workflow/executions', query: executionsQuerySchema, reply: runPageSchema, tag: 'Runs', summary: 'List runs, a page at a time' },

@@ -93,8 +93,12 @@ export function stepFromRequest(action: NewAction, parent: ParentRef): FlatStep 
       return { ...common, type: 'PIECE', settings: cloneJson(action.settings) };
     case 'LOOP_ON_ITEMS':
       return { ...common, type: 'LOOP_ON_ITEMS', settings: cloneJson(action.settings), firstLoopStep: null };
-    case 'ROUTER':
-      return { ...common, type: 'ROUTER', settings: cloneJson(action.settings), children: action.settings.branches.map(() => null) };
+    case 'ROUTER': {
+      // SPEC §4: a new router has 'Branch 1' and 'Otherwise'; a request without branches gets them.
+      const settings = cloneJson(action.settings);
+      if (settings.branches.length === 0) settings.branches = defaultRouterSettings().branches;
+      return { ...common, type: 'ROUTER', settings, children: settings.branches.map(() => null) };
+    }
   }
 }
 

@@ -23,7 +23,7 @@
  */
 import { invalidOperation, stepNotFound } from './errors.ts';
 import type { Patch } from './immer.ts';
-import { assertNumberAvailable, stepNameOf, stepNumber, TRIGGER_NAME } from './names.ts';
+import { assertNumberAvailable, isTooSparse, sparseBound, stepNameOf, stepNumber, TRIGGER_NAME } from './names.ts';
 import type { FlatStep, FlatTrigger, FlatVersion } from './types.ts';
 import { stepValidity, triggerValidity } from './validity.ts';
 
@@ -121,12 +121,32 @@ export class VersionEdit {
     const n = stepNumber(step.name);
     if (n < 0) throw invalidOperation(`'${step.name}' is not a step name: names are step_N with N ≥ 1`);
     if (this.get(step.name)) throw invalidOperation(`A step named '${step.name}' already exists`);
-    if (n > this.nextNumber) {
-      throw invalidOperation(`'${step.name}' skips step numbers; the next free name is ${stepNameOf(this.nextNumber)}`);
+    // A caller may pick any unused step_N (Activepieces clients name their own steps), as long as the
+    // array indexed by N stays within the sparseness bound imports keep (names.ts); generated names
+    // then continue above it. The count is only taken on this rare path, so a normal add stays O(1).
+    if (n > this.nextNumber && isTooSparse(n, this.presentCount() + 1)) {
+      throw invalidOperation(
+        `'${step.name}' is too far past the used step numbers; the next free name is ${stepNameOf(this.nextNumber)} (at most step_${sparseBound(this.presentCount() + 1)} here)`,
+      );
     }
-    if (n === this.nextNumber) this.reserveName();
+    if (n >= this.nextNumber) {
+      assertNumberAvailable(n);
+      this.nextNumber = n + 1;
+    }
     this.pending.set(n, step);
     if (!step.valid) this.invalidDelta++;
+  }
+
+  /** Steps the version holds with this edit's pending adds and removals (a walk of the array). */
+  private presentCount(): number {
+    const steps = this.replacement ? this.replacement.steps : this.base.steps;
+    let count = 0;
+    for (let n = 1; n < steps.length; n++) {
+      const pending = this.replacement ? undefined : this.pending.get(n);
+      if (pending === undefined ? steps[n] : pending) count++;
+    }
+    for (const [n, step] of this.pending) if (n >= steps.length && step) count++;
+    return count;
   }
 
   remove(name: string): void {

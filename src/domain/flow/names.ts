@@ -4,6 +4,8 @@
  *
  * A fresh name is `step_${steps.length}`: O(1), and it never hands out the name of a deleted step, so a
  * stale `{{step_5...}}` reference left in some input cannot silently start pointing at a new step.
+ * A caller may also choose any unused step_N within the sparseness bound below (ADD_ACTION); the array
+ * then grows to it, so the next fresh name is still above every name used.
  * (Activepieces picks the lowest unused number instead, which costs a scan of every name.)
  */
 import { invalidOperation } from './errors.ts';
@@ -43,4 +45,5 @@ export function assertNumberAvailable(n: number): void {
  * Whether imported numbering is too sparse to index by N: names like step_900000 in a 20-step flow would
  * make a 900,000-slot array. Such an import is renumbered (see nested-import.ts).
  */
-export const isTooSparse = (maxNumber: number, count: number): boolean => maxNumber > 4 * count + 1000;
+export const sparseBound = (count: number): number => 4 * count + 1000;
+export const isTooSparse = (maxNumber: number, count: number): boolean => maxNumber > sparseBound(count);

@@ -16,6 +16,7 @@ import { FLOW_STATUSES, STEP_LOCATIONS } from './constants.ts';
 import { isPlainObject } from './json.ts';
 import type { NestedTrigger } from './nested-types.ts';
 import {
+  branchSchema,
   codeSettingsSchema,
   emptyTriggerSettingsSchema,
   loopSettingsSchema,
@@ -30,7 +31,16 @@ export const stepLocationSchema = z.enum(STEP_LOCATIONS);
 export const flowStatusSchema = z.enum(FLOW_STATUSES);
 const branchIndex = z.int();
 
-function actionRequestSchema<N extends z.ZodMiniType<string, string>>(name: N) {
+/**
+ * A new router's settings: `branches` may be left out or empty, and the router then gets SPEC §4's
+ * 'Branch 1' (one default row) and 'Otherwise' (stepFromRequest, create.ts).
+ */
+export const newRouterSettingsSchema = z.looseObject({
+  ...routerSettingsSchema.def.shape,
+  branches: z._default(z.array(branchSchema), () => []),
+});
+
+function actionRequestSchema<N extends z.ZodMiniType<string, string>, R extends z.ZodMiniType>(name: N, routerSettings: R) {
   const fields = {
     name,
     displayName: z.string(),
@@ -42,12 +52,12 @@ function actionRequestSchema<N extends z.ZodMiniType<string, string>>(name: N) {
     z.object({ ...fields, type: z.literal('CODE'), settings: codeSettingsSchema }),
     z.object({ ...fields, type: z.literal('PIECE'), settings: pieceSettingsSchema }),
     z.object({ ...fields, type: z.literal('LOOP_ON_ITEMS'), settings: loopSettingsSchema }),
-    z.object({ ...fields, type: z.literal('ROUTER'), settings: routerSettingsSchema }),
+    z.object({ ...fields, type: z.literal('ROUTER'), settings: routerSettings }),
   ]);
 }
 
 /** The step ADD_ACTION creates; nested links in it (nextAction...) are dropped, as Activepieces does. */
-export const newActionSchema = actionRequestSchema(stepNameSchema);
+export const newActionSchema = actionRequestSchema(stepNameSchema, newRouterSettingsSchema);
 export type NewAction = z.output<typeof newActionSchema>;
 
 export const addActionRequestSchema = z.object({
@@ -58,7 +68,8 @@ export const addActionRequestSchema = z.object({
 });
 export type AddActionRequest = z.output<typeof addActionRequestSchema>;
 
-export const updateActionRequestSchema = actionRequestSchema(z.string());
+/** A router's `branches` may be left out of an update (as Activepieces clients do): the router keeps its own. */
+export const updateActionRequestSchema = actionRequestSchema(z.string(), newRouterSettingsSchema);
 export type UpdateActionRequest = z.output<typeof updateActionRequestSchema>;
 
 // Readonly: callers often pass a literal list (`as const`); nothing here needs to change it.

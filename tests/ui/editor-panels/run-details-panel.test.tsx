@@ -60,11 +60,12 @@ interface Calls {
   closed: number;
 }
 
-async function renderPanel(handler: Handler, options: { selected?: string | null; iterations?: Record<string, number> } = {}) {
+async function renderPanel(handler: Handler, options: { selected?: string | null; iterations?: Record<string, number>; run?: RunDetail } = {}) {
   const calls: Calls = { selected: [], iterations: [], back: 0, closed: 0 };
+  const shownRun = options.run ?? FAILED_RUN;
   function Host() {
-    const [selected, setSelected] = useState<string | null>(options.selected === undefined ? failedStepOf(FAILED_RUN) : options.selected);
-    const [iterations, setIterations] = useState<Record<string, number>>(options.iterations ?? initialIterations(FAILED_RUN));
+    const [selected, setSelected] = useState<string | null>(options.selected === undefined ? failedStepOf(shownRun) : options.selected);
+    const [iterations, setIterations] = useState<Record<string, number>>(options.iterations ?? initialIterations(shownRun));
     return (
       <RunDetailsPanel
         onOpenRun={() => {}}
@@ -135,6 +136,37 @@ describe('RunDetailsPanel', () => {
     expect(textOf(details()!.querySelector('.alert pre'))).toBe('SMTP refused invoice 3');
     expect(jsonOf('Input')).toEqual({ item: 3 });
     expect(jsonOf('Output')).toBeUndefined();
+  });
+
+  it('opens a loop that went on after the failed step on its maximum iteration (SPEC §4), not the failing one', async () => {
+    // The email step continues on failure: the second invoice fails, the loop runs all four.
+    const loopRecord = FAILED_RUN.steps[2]!;
+    const continued: RunDetail = {
+      ...FAILED_RUN,
+      steps: [
+        ...FAILED_RUN.steps.slice(0, 2),
+        {
+          ...loopRecord,
+          iterations: [1, 2, 3, 4].map((item) => [
+            record('step_3', 'Send email', {
+              input: { item },
+              output: item === 2 ? null : { sent: item },
+              status: item === 2 ? 'FAILED' : 'SUCCEEDED',
+              error: item === 2 ? `SMTP refused invoice ${item}` : null,
+            }),
+          ]),
+        },
+      ],
+    };
+    const calls = await renderPanel(serveRun(continued), { run: continued });
+    expect(textOf(picker())).toContain('Iteration 4 of 4');
+    expect(stepButton('Send email')!.getAttribute('aria-current')).toBe('true');
+    expect(jsonOf('Input')).toEqual({ item: 4 });
+    // The failing iteration is one step back with the picker.
+    await click(button('Previous iteration', picker()));
+    await click(button('Previous iteration', picker()));
+    expect(calls.iterations).toEqual([['step_2', 2], ['step_2', 1]]);
+    expect(textOf(details()!.querySelector('.alert pre'))).toBe('SMTP refused invoice 2');
   });
 
   it('shows a selected step’s input and output as JSON, and selects a step when it is clicked', async () => {

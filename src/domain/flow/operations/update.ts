@@ -5,8 +5,10 @@
  *
  * The type may change (replacing a code step by a piece step, say) only while the step contains nothing:
  * a loop with a body or a router with steps in a branch would lose them, so that is refused. A router's
- * branch count changes only through ADD_BRANCH / DELETE_BRANCH, which keep `children` in step.
+ * branch count changes only through ADD_BRANCH / DELETE_BRANCH, which keep `children` in step; an
+ * update that leaves a router's branches out keeps them.
  */
+import { defaultRouterSettings } from '../create.ts';
 import type { VersionEdit } from '../edit.ts';
 import { invalidOperation } from '../errors.ts';
 import { plain } from '../immer.ts';
@@ -14,9 +16,21 @@ import type { JsonObject } from '../json.ts';
 import type { UpdateActionRequest } from '../operation-schemas.ts';
 import { containedHeads } from '../structure.ts';
 import { syncField } from './sync.ts';
+import type { FlatStep } from '../types.ts';
 
-export function updateAction(edit: VersionEdit, request: UpdateActionRequest): void {
-  const current = plain(edit.require(request.name));
+/**
+ * The request with a router's branches filled in when it leaves them out (Activepieces clients send a
+ * router's update as `{executionType}` only): the router's own, or a new router's (SPEC §4).
+ */
+function withBranches(request: UpdateActionRequest, current: Readonly<FlatStep>): UpdateActionRequest {
+  if (request.type !== 'ROUTER' || request.settings.branches.length > 0) return request;
+  const branches = current.type === 'ROUTER' ? current.settings.branches : defaultRouterSettings().branches;
+  return { ...request, settings: { ...request.settings, branches } };
+}
+
+export function updateAction(edit: VersionEdit, given: UpdateActionRequest): void {
+  const current = plain(edit.require(given.name));
+  const request = withBranches(given, current);
   const typeChanges = current.type !== request.type;
   if (typeChanges && containedHeads(current).length > 0) {
     throw invalidOperation(`${request.name} contains steps; a ${current.type} step cannot become ${request.type} until it is empty`);

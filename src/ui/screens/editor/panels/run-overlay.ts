@@ -9,7 +9,9 @@
  * past its end shows its last iteration, since inner loops may run a different number of times).
  *
  * Failure: within a list the first record containing a failure counts (run order: what failed first);
- * within a loop the LAST iteration containing one (SPEC §4: the maximum), the one the engine stopped at.
+ * within a loop the LAST iteration containing one, the one the engine stopped at, leads to the failed
+ * step. The loops on that path open on their maximum iteration (SPEC §4: "the maximum is used for loops
+ * containing the failed step"), which is the failing one unless the loop continued past a failure.
  */
 import type { RunDetail, StepRunRecord } from '../../../../api/executions-api.ts';
 
@@ -59,8 +61,8 @@ function failurePath(steps: Records): { records: StepRunRecord[]; iterations: Re
 }
 
 /**
- * SPEC §4: each loop's iteration defaults to 0; the loops containing the failed step default to their
- * last iteration that has the failure (the maximum). Holds every loop reached at those defaults.
+ * SPEC §4: each loop's iteration defaults to 0; the loops containing the failed step default to the
+ * maximum, their last iteration. Holds every loop reached at those defaults.
  */
 export function initialIterations(run: RunDetail): Record<string, number> {
   const { iterations: failing } = failurePath(run.steps);
@@ -68,7 +70,7 @@ export function initialIterations(run: RunDetail): Record<string, number> {
   const visit = (list: Records) => {
     for (const record of list) {
       if (!record.iterations || record.iterations.length === 0 || record.stepName in result) continue;
-      const index = failing[record.stepName] ?? 0;
+      const index = record.stepName in failing ? record.iterations.length - 1 : 0;
       result[record.stepName] = index;
       visit(record.iterations[index] ?? []);
     }
