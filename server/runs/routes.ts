@@ -20,7 +20,7 @@ import { webhookUrl } from './webhook-routes.ts';
 export interface RunStartRouteDependencies {
   db: Database;
   authenticator: Authenticator;
-  runs: Pick<Runs, 'start'>;
+  runs: Pick<Runs, 'start' | 'startOfFlow'>;
   workflows: WorkflowsForRuns;
   appUrl: string;
 }
@@ -31,13 +31,17 @@ export function runStartRoutes({ db, authenticator, runs, workflows, appUrl }: R
       const user = await authenticator.userFromRequest(request);
       const { id } = parse(idParamsSchema, request.params);
       const body = parse(runBodySchema, request.body);
-      const toRun = await workflows.flowToRun(user.id, id, body.version_id);
+      // With its payload given, a run is looked up and queued in one statement; without, the trigger's
+      // sample is read first, between the lookup and the queueing.
+      const given = body.payload !== undefined ? await runs.startOfFlow({ userId: user.id, flowId: id, versionId: body.version_id, payload: body.payload }) : undefined;
+      const toRun = given ? given.toRun : await workflows.flowToRun(user.id, id, body.version_id);
       if (!toRun) throw flowNotFound();
       const { flow, version } = toRun;
       if (!version) throw versionNotFound();
       if (!version.valid) throw invalidVersion();
-      const payload = body.payload !== undefined ? body.payload : ((await listSamples(db, flow.id)).trigger?.output ?? {});
-      const started = await runs.start({ flowId: flow.id, versionId: version.id, userId: user.id, payload });
+      const started =
+        given?.started ??
+        (await runs.start({ flowId: flow.id, versionId: version.id, userId: user.id, payload: (await listSamples(db, flow.id)).trigger?.output ?? {} }));
       if (!started.queued) throw quotaExceeded();
       return reply.code(202).send(justQueuedRun({ ...started, flowId: flow.id, workflowName: flow.name, versionId: version.id }));
     });

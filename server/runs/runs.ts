@@ -15,11 +15,14 @@ import type { FinishedRun, QueuedRun } from './run-queue.ts';
 import { RunWorkers } from './run-workers.ts';
 import { Scheduler } from './scheduler.ts';
 import { createQueuedSignal } from './queued-signal.ts';
-import { startRunNow, type RunRequest, type StartedRun } from './start-run.ts';
+import { startRunNow, startRunOfFlow, type RunOfFlowRequest, type RunRequest, type StartedRun } from './start-run.ts';
+import type { FlowToRun } from '../workflows/runs-port.ts';
 
 export interface Runs {
   /** Queues a run (or records it QUOTA_EXCEEDED) and wakes this process's workers. */
   start(request: RunRequest): Promise<StartedRun>;
+  /** The Run button's start with its payload given: the lookup and the queueing in one statement (start-run.ts). */
+  startOfFlow(request: RunOfFlowRequest): Promise<{ toRun: FlowToRun | undefined; started: StartedRun | null }>;
   /**
    * A workflow's status, published version or existence changed in this process (or an account went):
    * schedules are read again, and runs of workflows that no longer exist stop.
@@ -94,6 +97,12 @@ export async function createRuns({ db, hub, engine, workflows, settings, log: lo
       if (started.queued) queuedSignal.queued();
       else announceRefusal(request.userId, started);
       return started;
+    },
+    async startOfFlow(request) {
+      const outcome = await startRunOfFlow(db, request, settings.dailyQuota);
+      if (outcome.started?.queued) queuedSignal.queued();
+      else if (outcome.started) announceRefusal(request.userId, outcome.started);
+      return outcome;
     },
     flowsChanged() {
       void scheduler?.refresh();

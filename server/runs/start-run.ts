@@ -9,6 +9,8 @@
 import type { Activity } from '../../src/domain/contract/analytics.ts';
 import { describe, recordActivity, workflowName } from '../activity/recording.ts';
 import type { Database, Queryable, Transaction } from '../db/database.ts';
+import { storableJson } from '../db/stored-values.ts';
+import { flowToRunOf, flowToRunSql, type FlowToRun, type FlowToRunRow } from '../workflows/runs-port.ts';
 import { queueWithinQuota } from './run-queue.ts';
 import type { RetryMode } from './run-resume.ts';
 
@@ -57,6 +59,41 @@ export async function startRunNow(db: Database, request: RunRequest, dailyQuota:
   const queued = await queueWithinQuota(db, request, dailyQuota);
   if (queued) return { ...queued, queued: true };
   return db.transaction((tx) => startRun(tx, request, dailyQuota));
+}
+
+/** A Run-button start: the workflow, the version to run and the payload given by the caller. */
+export interface RunOfFlowRequest {
+  userId: string;
+  flowId: string;
+  versionId: string | undefined;
+  payload: unknown;
+}
+
+/**
+ * The Run button's start in one statement: looks the workflow and its version up (`flowToRunSql`) and,
+ * when the version exists and is valid, queues the run within the quota (migration 017's function,
+ * called only for that row). `toRun` undefined: not the user's workflow; `started` null: nothing was
+ * queued, because the version is missing or invalid (the caller says which), or because of the quota,
+ * whose refusal is then recorded as `startRunNow` records it.
+ */
+export async function startRunOfFlow(db: Database, request: RunOfFlowRequest, dailyQuota: number): Promise<{ toRun: FlowToRun | undefined; started: StartedRun | null }> {
+  const { rows } = await db.query<FlowToRunRow & { queued_id: string | null; queued_at: Date | null }>(
+    `WITH target AS (${flowToRunSql('$1', '$2', '$3')}),
+     queued AS (
+       SELECT r.queued_id, r.queued_at FROM target t
+       CROSS JOIN LATERAL flowsmith_queue_run($1, t.id, t.version_id, $4::jsonb, NULL, NULL, $5) r
+       WHERE t.version_id IS NOT NULL AND t.valid
+     )
+     SELECT t.*, q.queued_id, q.queued_at FROM target t LEFT JOIN queued q ON true`,
+    [request.userId, request.flowId, request.versionId ?? null, storableJson(request.payload ?? {}, 'The run payload'), dailyQuota],
+  );
+  const row = rows[0];
+  if (!row) return { toRun: undefined, started: null };
+  const toRun = flowToRunOf(row);
+  if (row.queued_id && row.queued_at) return { toRun, started: { runId: row.queued_id, queued: true, queuedAt: row.queued_at } };
+  if (!toRun.version?.valid) return { toRun, started: null };
+  const refused = { flowId: toRun.flow.id, versionId: toRun.version.id, userId: request.userId, payload: request.payload };
+  return { toRun, started: await db.transaction((tx) => startRun(tx, refused, dailyQuota)) };
 }
 
 /**

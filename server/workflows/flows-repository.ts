@@ -127,27 +127,30 @@ export interface FlowToRunRow {
 }
 
 /**
- * The user's flow and the head of the version a run of it runs, in one query: `versionId` when given
- * (and it is this flow's), else the published version, else the latest. Undefined when the flow is not
- * the user's; `version_id` null when no such version is the flow's.
+ * The user's flow and the head of the version a run of it runs, as one SELECT: `version` when given (and
+ * it is this flow's), else the published version, else the latest. No row when the flow is not the
+ * user's; `version_id` null when no such version is the flow's. `user`, `flow` and `version` are SQL (the
+ * run path starts the run in the same statement: server/runs/start-run.ts).
  */
+export function flowToRunSql(user: string, flow: string, version: string): string {
+  return `SELECT f.id, f.published_version_id, v.id AS version_id, v.valid, ${LATEST_NAME_SQL('f')} AS workflow_name
+     FROM flows f
+     LEFT JOIN LATERAL (
+       SELECT v.id, v.valid FROM flow_versions v
+       WHERE v.flow_id = f.id AND (coalesce(${version}::uuid, f.published_version_id) IS NULL OR v.id = coalesce(${version}::uuid, f.published_version_id))
+       ORDER BY ${latestVersionOrder('f')} LIMIT 1
+     ) v ON true
+     WHERE f.id = ${flow} AND f.user_id = ${user}`;
+}
+
+/** `flowToRunSql` on its own: undefined when the flow is not the user's. */
 export async function findFlowToRun(
   db: Queryable,
   userId: string,
   flowId: string,
   versionId: string | undefined,
 ): Promise<FlowToRunRow | undefined> {
-  const { rows } = await db.query<FlowToRunRow>(
-    `SELECT f.id, f.published_version_id, v.id AS version_id, v.valid, ${LATEST_NAME_SQL('f')} AS workflow_name
-     FROM flows f
-     LEFT JOIN LATERAL (
-       SELECT v.id, v.valid FROM flow_versions v
-       WHERE v.flow_id = f.id AND (coalesce($3::uuid, f.published_version_id) IS NULL OR v.id = coalesce($3::uuid, f.published_version_id))
-       ORDER BY ${latestVersionOrder('f')} LIMIT 1
-     ) v ON true
-     WHERE f.id = $2 AND f.user_id = $1`,
-    [userId, flowId, versionId ?? null],
-  );
+  const { rows } = await db.query<FlowToRunRow>(flowToRunSql('$1', '$2', '$3'), [userId, flowId, versionId ?? null]);
   return rows[0];
 }
 

@@ -5,14 +5,14 @@
  */
 import type { FlatVersion } from '../../src/domain/index.ts';
 import type { Queryable } from '../db/database.ts';
-import { enabledFlowsTriggeredBy, findFlow, findFlowToRun, type ScheduledFlowRow } from './flows-repository.ts';
+import { enabledFlowsTriggeredBy, findFlow, findFlowToRun, type FlowToRunRow, type ScheduledFlowRow } from './flows-repository.ts';
 import { SCHEDULE_PIECE, scheduleOf, type Schedule } from './schedules.ts';
 import { flatFromRow } from './service.ts';
 import { findFlowVersion, findLatestVersion, findUserVersionHead } from './versions-repository.ts';
 import { frozenVersion, LockedVersions } from './locked-versions.ts';
 
 export { flowNotFound, versionNotFound } from './errors.ts';
-export { LATEST_NAME_SQL } from './flows-repository.ts';
+export { flowToRunSql, LATEST_NAME_SQL, type FlowToRunRow } from './flows-repository.ts';
 // The executions list's query: each folder's schemas.ts holds its routes' input shapes.
 export { executionsQuerySchema } from './schemas.ts';
 export { cronOfSchedule, firesTooOften, nextRunOf, SCHEDULE_MIN_INTERVAL_MS, SCHEDULE_PIECE, scheduleOf, type Schedule } from './schedules.ts';
@@ -28,6 +28,18 @@ export interface RunnableVersion {
   valid: boolean;
 }
 
+/** What the Run button runs: the user's workflow and the version asked for (undefined when not the flow's). */
+export interface FlowToRun {
+  flow: OwnedFlow & { name: string };
+  version: RunnableVersion | undefined;
+}
+
+/** A row of `flowToRunSql` (which a statement starting the run may embed) as `flowToRun` answers it. */
+export function flowToRunOf(row: FlowToRunRow): FlowToRun {
+  const flow = { id: row.id, publishedVersionId: row.published_version_id, name: row.workflow_name ?? '' };
+  return { flow, version: row.version_id ? { id: row.version_id, valid: row.valid === true } : undefined };
+}
+
 export interface WorkflowsForRuns {
   /** The user's workflow; undefined for an unknown id and for another user's alike. */
   ownedFlow(userId: string, flowId: string): Promise<OwnedFlow | undefined>;
@@ -37,7 +49,7 @@ export interface WorkflowsForRuns {
    * `ownedFlow` and `versionToRun` in one query (the Run button's path): undefined when the flow is not
    * the user's; `version` undefined when the version asked for is not the flow's.
    */
-  flowToRun(userId: string, flowId: string, versionId?: string): Promise<{ flow: OwnedFlow & { name: string }; version: RunnableVersion | undefined } | undefined>;
+  flowToRun(userId: string, flowId: string, versionId?: string): Promise<FlowToRun | undefined>;
   /**
    * The version as the engine walks it; undefined once it no longer exists; throws when its content cannot
    * be read. A published (LOCKED) version is read once per process and shared, frozen (locked-versions.ts).
@@ -64,9 +76,7 @@ export function workflowsForRuns(db: Queryable): WorkflowsForRuns {
     },
     async flowToRun(userId, flowId, versionId) {
       const row = await findFlowToRun(db, userId, flowId, versionId);
-      if (!row) return undefined;
-      const flow = { id: row.id, publishedVersionId: row.published_version_id, name: row.workflow_name ?? '' };
-      return { flow, version: row.version_id ? { id: row.version_id, valid: row.valid === true } : undefined };
+      return row ? flowToRunOf(row) : undefined;
     },
     async readVersion(flowId, versionId) {
       const kept = lockedVersions.get(versionId);

@@ -75,7 +75,8 @@ describe('JSON depth at the doors', () => {
     const answers = await Promise.all([
       post(t.app, `/api/workflow/run/${flow.id}`, `{"payload":${deep}}`, { token: user.token }),
       post(t.app, '/api/workflow/sample', `{"workflow_id":"${flow.id}","version_id":"${version.id}","step_name":"trigger","input":{"a":${deep}}}`, { token: user.token }),
-      post(t.app, '/api/workflow/version/autosave', `{"version_id":"${version.id}","display_name":"x","configuration":{"a":${deep}}}`, { token: user.token }),
+      // The flat form (a `steps` array); the nested form may nest a level per step (workflow-nested-form.test.ts).
+      post(t.app, '/api/workflow/version/autosave', `{"version_id":"${version.id}","display_name":"x","configuration":{"steps":[],"a":${deep}}}`, { token: user.token }),
       put(t.app, '/api/workflow', `{"id":"${flow.id}","displayName":${deep}}`, { token: user.token }),
     ]);
     for (const answer of answers) {

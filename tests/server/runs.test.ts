@@ -82,9 +82,12 @@ describe('POST /workflow/run/{id}', () => {
     const { flow, version } = await createFlow(t, user.token, 'Invalid');
     expect((await autosave(t, user.token, version, content)).statusCode).toBe(200);
     const before = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM run_queue`);
-    const response = await run(flow.id);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ code: 'FLOW_OPERATION_INVALID', message: 'This version has steps that need configuration' });
+    // Without a payload (the trigger's sample is read) and with one (looked up and queued in one statement).
+    for (const body of [{}, { payload: { a: 1 } }]) {
+      const response = await run(flow.id, body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ code: 'FLOW_OPERATION_INVALID', message: 'This version has steps that need configuration' });
+    }
     const after = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM run_queue`);
     expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
   });
@@ -92,6 +95,11 @@ describe('POST /workflow/run/{id}', () => {
   it('answers 404 for another user’s workflow, an unknown one or a malformed id, and 400 for a bad version id in the body', async () => {
     const { flow } = await publishedFlow(t, user.token, flowOf('Mine', manualTrigger(), [code(1, 'return 1;')]));
     expect((await run(flow.id, {}, other.token)).json()).toMatchObject({ code: 'FLOW_NOT_FOUND' });
+    expect((await run(flow.id, { payload: { a: 1 } }, other.token)).json()).toMatchObject({ code: 'FLOW_NOT_FOUND' });
+    const otherFlow = await publishedFlow(t, other.token, flowOf('Theirs', manualTrigger(), [code(1, 'return 1;')]));
+    expect((await run(flow.id, { payload: { a: 1 }, version_id: otherFlow.version.id })).json()).toMatchObject({ code: 'ENTITY_NOT_FOUND', message: 'Version not found' });
+    const queued = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM run_queue WHERE user_id = $1`, [other.id]);
+    expect(queued.rows[0]!.n).toBe(0);
     expect((await run(UNKNOWN_ID)).statusCode).toBe(404);
     expect((await run('not-an-id')).json()).toMatchObject({ code: 'FLOW_NOT_FOUND' });
     expect((await run(flow.id, { version_id: 'nope' })).statusCode).toBe(400);

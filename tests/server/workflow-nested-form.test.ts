@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { DEFAULT_CONDITION_ROW, MAX_JSON_DEPTH, toNestedFlowJson } from '../../src/domain/index.ts';
+import { MAX_SETTINGS_DEPTH } from '../../src/domain/flow/json.ts';
 import { LARGE_BODY_LIMIT, MAX_FLOW_FILE_DEPTH } from '../../server/workflows/schemas.ts';
 import { get, post, put, signedInUser, startTestServer, type TestServer } from './helpers.ts';
 import { chain, createFlow, flatOf, readFlow, snapshot, type Flow, type Version } from './flows.ts';
@@ -227,6 +228,18 @@ describe('the nested form’s limits', () => {
     expect(flatRefused.statusCode).toBe(400);
     expect(flatRefused.json()).toMatchObject({ message: `The request body nests deeper than ${MAX_JSON_DEPTH} levels` });
     expect(await snapshot(t)).toEqual(before);
+  });
+
+  it('refuses a step whose settings nest past their depth limit in the nested form too, and writes nothing', async () => {
+    const { version } = await createFlow(t, token);
+    const before = await snapshot(t);
+    const deep = `${'{"x":'.repeat(MAX_JSON_DEPTH * 20)}1${'}'.repeat(MAX_JSON_DEPTH * 20)}`;
+    const configuration = JSON.stringify({ trigger: { ...specChain(), nextAction: code('step_1', { settings: { input: { deep: '@' } } }) } }).replace('"@"', deep);
+    const refused = await post(t.app, autosaveUrl('nested'), `{"version_id":"${version.id}","display_name":"x","configuration":${configuration}}`, { token });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ message: string }>().message).toBe(`Settings nest deeper than ${MAX_SETTINGS_DEPTH} levels`);
+    expect(await snapshot(t)).toEqual(before);
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 
   it('answers a body past the size limit with a 413 naming it', async () => {
