@@ -16,7 +16,18 @@ test('register, sign in, land on the first requested page with its query, sign o
   // SPEC §9: a 20 px swipe dismisses a toast (sonner alone needs 45 px).
   const created = page.locator('[data-sonner-toast]').filter({ hasText: 'Account created' });
   await expect(created).toHaveAttribute('data-mounted', 'true');
-  const box = (await created.boundingBox())!;
+  // The toast slides in: the gesture starts where it came to rest (on a loaded machine, later than usual).
+  const restingBox = async () => {
+    let last = await created.boundingBox();
+    for (let i = 0; i < 50; i++) {
+      await page.waitForTimeout(100);
+      const now = await created.boundingBox();
+      if (now && last && now.x === last.x && now.y === last.y) return now;
+      last = now;
+    }
+    throw new Error('The toast never came to rest');
+  };
+  const box = await restingBox();
   const y = box.y + box.height / 2;
   await page.mouse.move(box.x + 40, y);
   await page.mouse.down();
