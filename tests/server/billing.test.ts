@@ -264,7 +264,14 @@ describe('VAT ids', () => {
     expect(checkVatId('CH', 'CHE-123.456.789 MWST')).toEqual({ ok: true, vatId: 'CHE123456789MWST' });
     expect(checkVatId('US', 'X')).toMatchObject({ ok: false });
     expect(checkVatId('US', '#12345')).toMatchObject({ ok: false });
+    // A country that names a member of every object is a country like any other (found by the fuzz suite:
+    // 'constructor' took Object's constructor for a VAT format, a 500).
+    for (const country of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) expect(checkVatId(country, 'ABC123')).toEqual({ ok: true, vatId: 'ABC123' });
     expect(COUNTRY_CODES).toHaveLength(249);
+
+    const odd = await create({ ...valid, country: 'constructor', vatId: '🙂🙂' }, (await signedInUser(t.app, 'Odd Country')).token);
+    expect(odd.statusCode).toBe(400);
+    expect(odd.json<{ errors: Record<string, string[]> }>().errors).toHaveProperty('country');
 
     // Through the API: each state's example is stored with its prefix; a bad one names vatId.
     const { token: vat } = await signedInUser(t.app, 'VAT Checker');

@@ -67,7 +67,8 @@ export const vatIdMessage = (format: EuVatFormat): string => `Not a valid VAT id
 export function checkVatId(country: string, text: string): VatCheck {
   const compact = compactVatId(text);
   if (compact === '') return { ok: true, vatId: '' };
-  const format = EU_VAT_FORMATS[country];
+  // Own keys only: a country such as 'constructor' must not find Object.prototype's members.
+  const format = Object.hasOwn(EU_VAT_FORMATS, country) ? EU_VAT_FORMATS[country] : undefined;
   if (!format) return OTHER_TAX_ID.test(compact) ? { ok: true, vatId: compact } : { ok: false, message: OTHER_TAX_ID_MESSAGE };
   // The prefix stripped first (the usual way to type it), then the text as typed; Greece's ids are also
   // typed with GR.
