@@ -24,24 +24,9 @@ import { CanvasModel } from './canvas-model.ts';
 import type { EditorRemote } from './editor-remote.ts';
 import { affectsLayout } from './edit-rules.ts';
 import { duplicateOperations, inFlowOrder, toggleSkipOperation } from './selection-edits.ts';
+import { CANVAS_MODE_KEY, type CanvasMode, type Gesture, type LeftPanel, type PickerState, type RightPanel } from './editor-view.ts';
 
-/** The step picker, open at a '+' (its placement and where on screen the button was). */
-export interface PickerState {
-  insertAt: InsertAt;
-  anchor: { left: number; top: number; bottom: number; right: number };
-}
-
-/** An open history mark (see `beginGesture`); closing it twice does nothing. */
-export interface Gesture {
-  commit(): Promise<void>;
-  cancel(): Promise<void>;
-}
-
-export type LeftPanel = 'none' | 'runs' | 'versions' | 'run-details';
-export type RightPanel = 'none' | 'piece-settings' | 'copilot';
-export type CanvasMode = 'pan' | 'grab';
-
-export const CANVAS_MODE_KEY = 'flowsmith:canvas-mode';
+export { CANVAS_MODE_KEY, type CanvasMode, type Gesture, type LeftPanel, type PickerState, type RightPanel } from './editor-view.ts';
 
 export interface EditorStoreDeps {
   remote: EditorRemote;
@@ -303,7 +288,7 @@ export class EditorStore {
     if (!additive) this.selected.clear();
     if (name === null) {
       this.primary = null;
-      void this.deps.remote.select(null).catch(() => undefined);
+      this.tellWorkerSelected();
       return;
     }
     if (additive && this.selected.has(name)) {
@@ -314,20 +299,25 @@ export class EditorStore {
       this.primary = name;
     }
     if (this.primary && !additive && !this.readOnly && this.rightPanel === 'none') this.rightPanel = 'piece-settings';
-    void this.deps.remote.select(this.primary).catch(() => undefined);
+    this.tellWorkerSelected();
   }
 
   selectMany(names: readonly string[]): void {
     this.selected.clear();
     for (const name of names) this.selected.set(name, true);
     this.primary = names[0] ?? null;
-    void this.deps.remote.select(this.primary).catch(() => undefined);
+    this.tellWorkerSelected();
   }
 
   clearSelection(): void {
     this.selected.clear();
     this.primary = null;
-    void this.deps.remote.select(null).catch(() => undefined);
+    this.tellWorkerSelected();
+  }
+
+  /** Tells the worker the primary selection; a lost message is harmless (the next selection tells it again). */
+  private tellWorkerSelected(): void {
+    void this.deps.remote.select(this.primary).catch(() => undefined);
   }
 
   setLeftPanel(panel: LeftPanel): void {
