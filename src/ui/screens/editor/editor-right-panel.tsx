@@ -47,6 +47,7 @@ export const RightPanel = observer(function RightPanel({ store }: { store: Edito
     if (!id) throw new Error('The workflow is not open');
     return id;
   }, [store]);
+  const currentVersion = useCallback(() => store.version, [store]);
   if (store.rightPanel === 'copilot') return <CopilotPanel onClose={() => store.setRightPanel('none')} />;
   if (store.rightPanel !== 'piece-settings' || !version || !store.primary) return null;
   const name = store.primary;
@@ -85,7 +86,7 @@ export const RightPanel = observer(function RightPanel({ store }: { store: Edito
         breakGroup={breakGroup}
         onClose={close}
         actions={actions}
-        footer={<StepTools version={version} stepName={store.primary} prepare={prepare} />}
+        footer={<StepTools version={version} stepName={store.primary} prepare={prepare} currentVersion={currentVersion} />}
       />
     </div>
   );

@@ -1,61 +1,82 @@
 /**
- * The code field: a monospace textarea where Tab indents by two spaces, as in a code editor. To keep
- * keyboard users from being trapped, Shift+Tab always moves focus back, and Escape followed by Tab moves
- * focus on (the first Escape is taken here, so it does not close the panel; a second one does).
+ * The code field: a CodeMirror 6 editor (settings/code/), loaded only when a code step's settings open —
+ * a dynamic import, so neither the login page nor the editor's first chunk carries CodeMirror. While it
+ * loads, the code shows as the field it will become, read-only.
+ *
+ * Its text is the field's own mirrored state (use-field-text.ts), so edits go through the same draft and
+ * autosave path as every field (one undo group per burst of typing), and an undo of the flow comes back
+ * into the editor. Keyboard: Tab indents; Escape, then Tab, moves focus on (the first Escape does not
+ * close the panel, a second one does); Shift+Tab moves focus back.
  */
-import { useRef, type KeyboardEvent } from 'react';
-import { TextControl } from './fields.tsx';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
+import { useStepEdit } from './edit-context.ts';
+import { useFieldText } from './use-field-text.ts';
+import './code/code-editor.css';
 
-const INDENT = '  ';
+const CodeMirrorField = lazy(() => import('./code/code-mirror-field.tsx'));
+
+export const CODE_EDITOR_HELP = 'Tab indents. Press Escape, then Tab, to move on. Ctrl/Cmd+F searches the code, Ctrl+Space suggests.';
 
 interface CodeEditorProps {
   value: string;
   onValue: (code: string) => void;
+  /** The step's declared input names, offered after `inputs.`. */
+  inputNames: readonly string[];
   error?: string | undefined;
   onBlur?: () => void;
 }
 
-export function CodeEditor({ value, onValue, error, onBlur }: CodeEditorProps) {
-  const leaving = useRef(false);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Escape') {
-      if (leaving.current) return; // second Escape: let the panel close
-      leaving.current = true;
-      event.preventDefault();
-      return;
-    }
-    if (event.key !== 'Tab' || event.shiftKey || event.ctrlKey || event.metaKey || event.altKey || leaving.current) {
-      leaving.current = false;
-      return;
-    }
-    event.preventDefault();
-    const area = event.currentTarget;
-    const { selectionStart: start, selectionEnd: end, value } = area;
-    // Written through the prototype's setter, past React's value tracking, so the input event below
-    // reaches onChange like typed text (and the browser keeps the caret where we put it).
-    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set?.call(area, value.slice(0, start) + INDENT + value.slice(end));
-    area.setSelectionRange(start + INDENT.length, start + INDENT.length);
-    area.dispatchEvent(new Event('input', { bubbles: true }));
-  };
-
+function Loading({ text, labelId }: { text: string; labelId: string }): ReactNode {
   return (
-    <TextControl
-      label="Code"
-      value={value}
-      onValue={onValue}
-      multiline
-      monospace
-      rows={12}
-      required
-      error={error}
-      className="settings-code"
-      description="Tab indents. Press Escape, then Tab, to move on."
-      onKeyDown={onKeyDown}
-      onBlur={() => {
-        leaving.current = false;
-        onBlur?.();
-      }}
-    />
+    <pre className="input settings-textarea settings-mono code-editor-loading" aria-labelledby={labelId} aria-busy="true">
+      {text}
+      <span className="visually-hidden"> (the code editor is loading)</span>
+    </pre>
+  );
+}
+
+export function CodeEditor({ value, onValue, inputNames, error, onBlur }: CodeEditorProps) {
+  const { readOnly, breakGroup } = useStepEdit();
+  const id = useId();
+  const [text, setText] = useFieldText(value);
+  const labelId = `${id}-label`;
+  const describedBy = [`${id}-description`, error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return (
+    <div className="field settings-field settings-code">
+      <span id={labelId} className="field-label">
+        Code
+        <span className="settings-required" aria-hidden="true">
+          *
+        </span>
+      </span>
+      <Suspense fallback={<Loading text={text} labelId={labelId} />}>
+        <CodeMirrorField
+          text={text}
+          onText={(next) => {
+            setText(next);
+            onValue(next);
+          }}
+          readOnly={readOnly}
+          inputNames={inputNames}
+          labelId={labelId}
+          describedBy={describedBy}
+          invalid={Boolean(error)}
+          required
+          problemsId={`${id}-problems`}
+          onBlur={() => {
+            breakGroup();
+            onBlur?.();
+          }}
+        />
+      </Suspense>
+      <p id={`${id}-description`} className="settings-help">
+        {CODE_EDITOR_HELP}
+      </p>
+      {error ? (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }

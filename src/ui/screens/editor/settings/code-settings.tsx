@@ -1,5 +1,5 @@
 /** A CODE step: its source (settings.sourceCode.code) and named inputs (settings.input). */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { FlatCodeStep } from '../../../../domain/index.ts';
 import { useTypedUpdate } from './edit-context.ts';
 import { CodeEditor } from './code-editor.tsx';
@@ -9,10 +9,12 @@ export function CodeSettings({ step }: { step: FlatCodeStep }) {
   const update = useTypedUpdate<FlatCodeStep>();
   const [touched, setTouched] = useState(false);
   const code = step.settings.sourceCode?.code ?? '';
+  const inputNames = useMemo(() => Object.keys(step.settings.input), [step.settings.input]);
   return (
     <>
       <CodeEditor
         value={code}
+        inputNames={inputNames}
         error={touched && code.trim() === '' ? 'Required' : undefined}
         onBlur={() => setTouched(true)}
         onValue={(next) =>

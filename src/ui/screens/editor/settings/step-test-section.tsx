@@ -2,7 +2,8 @@
  * 'Test step' with its data: the stored sample of this step (GET /workflow/{id}/samples, shared by every
  * step of the flow), and the test itself — save first (the server tests the version it has), then POST
  * /workflow/sample. The result replaces the step's entry in the samples cache, since the server stores it
- * as the step's new sample; the rendering is step-test-view.tsx.
+ * as the step's new sample; the rendering is step-test-view.tsx. A step may be checked after the save and
+ * before the request (a code step's syntax, step-tools.tsx): a refusal is told like a failed request.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { runKeys, runsApi, sampleOf, stepSamplesQuery, type StepSamples } from '../../../../api/runs-api.ts';
@@ -27,21 +28,35 @@ export async function savedVersionId(prepare: PrepareVersion): Promise<string> {
   }
 }
 
+/** A check of the saved step refused the test (a code step's syntax error): nothing was sent. */
+export class TestRefusedError extends Error {}
+
+/** Answers why the step must not be tested as it now stands, or null; run after the save. */
+export type CheckBeforeTest = () => Promise<string | null>;
+
 export const testErrorMessage = (error: unknown): string =>
-  error instanceof SaveBeforeTestError ? error.message : errorMessage(error, 'The step could not be tested. Please retry.');
+  error instanceof SaveBeforeTestError || error instanceof TestRefusedError
+    ? error.message
+    : errorMessage(error, 'The step could not be tested. Please retry.');
 
 interface StepTestSectionProps {
   flowId: string;
   stepName: string;
   stepType: 'CODE' | 'PIECE';
   prepare: PrepareVersion;
+  check?: CheckBeforeTest | undefined;
 }
 
-export function StepTestSection({ flowId, stepName, stepType, prepare }: StepTestSectionProps) {
+export function StepTestSection({ flowId, stepName, stepType, prepare, check }: StepTestSectionProps) {
   const client = useQueryClient();
   const samples = useQuery(stepSamplesQuery(flowId));
   const test = useMutation({
-    mutationFn: async () => runsApi.testStep({ workflowId: flowId, versionId: await savedVersionId(prepare), stepName }),
+    mutationFn: async () => {
+      const versionId = await savedVersionId(prepare);
+      const refusal = check ? await check() : null;
+      if (refusal) throw new TestRefusedError(refusal);
+      return runsApi.testStep({ workflowId: flowId, versionId, stepName });
+    },
     onSuccess: (result) => client.setQueryData<StepSamples>(runKeys.samples(flowId), (old) => ({ ...old, [stepName]: sampleOf(result) })),
   });
   const sample = test.data ? sampleOf(test.data) : samples.data?.[stepName];
