@@ -101,6 +101,7 @@ describe('the editor command registry', () => {
       { keys: 'Shift + click, drag on the canvas', action: 'Select several steps' },
       { keys: 'Escape', action: 'Close the open panel' },
       { keys: 'Ctrl/Cmd + B', action: 'Toggle the sidebar (elsewhere in the app)' },
+      { keys: 'Escape, then Tab', action: 'Leave the code editor (Tab indents in it)' },
       { keys: '?', action: 'Show this list' },
     ]);
     expect(commandTitle(editorCommand('history.undo'))).toBe('Undo (Ctrl/Cmd+Z)');

@@ -81,40 +81,7 @@ describe('display name', () => {
 });
 
 describe('code steps', () => {
-  it('edit the code in a monospace textarea where Tab inserts two spaces', async () => {
-    await open(versionWith({ type: 'CODE' }));
-    const code = panel.control<HTMLTextAreaElement>('Code');
-    expect(code.tagName).toBe('TEXTAREA');
-    await type(code, 'return 1;');
-    code.setSelectionRange(0, 0);
-    const tab = await press(code, 'Tab');
-    expect(tab.defaultPrevented).toBe(true);
-    expect(panel.lastRequest).toMatchObject({ settings: { sourceCode: { code: '  return 1;' } } });
-    expect(panel.judged).toBe(true);
-    expect(panel.sent.at(-1)?.options).toEqual({ groupKey: 'update:step_1:settings.sourceCode.code' });
-  });
-
-  it('let focus leave: Shift+Tab is left alone, and Tab after Escape moves on (the first Escape does not close)', async () => {
-    await open(versionWith({ type: 'CODE' }));
-    const code = panel.control<HTMLTextAreaElement>('Code');
-    expect((await press(code, 'Tab', { shiftKey: true })).defaultPrevented).toBe(false);
-    await press(code, 'Escape');
-    expect(panel.closed).toBe(0);
-    expect((await press(code, 'Tab')).defaultPrevented).toBe(false);
-    await press(code, 'Escape');
-    await press(code, 'Escape');
-    expect(panel.closed).toBe(1);
-  });
-
-  it('are invalid with blank code, and say Required once touched', async () => {
-    await open(versionWith({ type: 'CODE' }));
-    const code = panel.control<HTMLTextAreaElement>('Code');
-    await type(code, '   ');
-    expect(panel.judged).toBe(false);
-    await blur(code);
-    expect(panel.errorOf(code)).toBe('Required');
-  });
-
+  // The code field itself (CodeMirror): tests/ui/code-editor/code-field.test.tsx.
   it('keep named inputs from key/value rows', async () => {
     await open(versionWith({ type: 'CODE' }));
     await click(panel.button('Add input'));

@@ -29,6 +29,8 @@ const SHEET: readonly SheetEntry[] = [
   { keys: 'Shift + click, drag on the canvas', action: 'Select several steps' },
   'panel.close',
   { keys: 'Ctrl/Cmd + B', action: 'Toggle the sidebar (elsewhere in the app)' },
+  // The code editor's keys are its own (settings/code/code-extensions.ts): Tab indents there.
+  { keys: 'Escape, then Tab', action: 'Leave the code editor (Tab indents in it)' },
   { command: 'help.shortcuts', action: 'Show this list' },
 ];
 

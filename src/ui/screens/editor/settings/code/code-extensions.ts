@@ -45,13 +45,19 @@ function escapeToLeave(): Extension {
       focus() {
         armed = false;
       },
+      blur() {
+        armed = false;
+      },
     }),
     Prec.lowest(
       keymap.of([
         {
           key: 'Escape',
           run(view) {
-            if (armed) return false;
+            if (armed) {
+              armed = false;
+              return false;
+            }
             armed = true;
             view.setTabFocusMode(LEAVE_WINDOW_MS);
             return true;
@@ -83,6 +89,8 @@ function lint(onProblems: CodeExtensionOptions['onProblems']): Extension {
 export function codeExtensions(options: CodeExtensionOptions): Extension {
   return [
     lineNumbers(),
+    // The settings panel is 360 px wide: long lines wrap rather than hide half the code sideways.
+    EditorView.lineWrapping,
     highlightActiveLineGutter(),
     highlightActiveLine(),
     lintGutter(),

@@ -45,8 +45,9 @@ const field = EditorView.theme({
   '.cm-panels.cm-panels-top': { borderBottom: '1px solid var(--border)' },
   '.cm-panels.cm-panels-bottom': { borderTop: '1px solid var(--border)' },
   '.cm-panel.cm-search': { padding: '0.375rem 1.75rem 0.375rem 0.5rem', fontFamily: 'var(--font-sans)' },
-  '.cm-panel.cm-search label': { fontSize: '12px', color: 'var(--fg)' },
-  '.cm-panel.cm-search [name=close]': { color: 'var(--fg-muted)', cursor: 'pointer', fontSize: '16px', top: '0.25rem', right: '0.375rem' },
+  '.cm-panel.cm-search label': { fontSize: '12px', color: 'var(--fg)', display: 'inline-flex', alignItems: 'center', gap: '0.25rem' },
+  '.cm-panel.cm-search input, .cm-panel.cm-search button, .cm-panel.cm-search label': { margin: '0.125rem 0.375rem 0.125rem 0' },
+  '.cm-panel.cm-search [name=close]': { color: 'var(--fg-muted)', cursor: 'pointer', fontSize: '16px', top: '0.25rem', right: '0.375rem', margin: '0' },
   '.cm-textfield': {
     backgroundColor: 'var(--input-bg)',
     color: 'var(--fg)',
