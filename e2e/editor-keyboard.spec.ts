@@ -74,14 +74,3 @@ test('edit one step with the keyboard alone', async ({ page }) => {
   expect(saved.steps.get('step_2')?.displayName).toBe('Code');
   await expect(node(page, 'step_2').locator('.step-card-title')).toHaveText('Code');
 });
-
-test('the copilot panel says honestly that it is not available, and Escape closes it', async ({ page }) => {
-  await openNewWorkflow(page, 'Copilot');
-  await page.getByRole('button', { name: 'Copilot' }).click();
-  const copilot = page.getByRole('complementary', { name: 'Copilot' });
-  await expect(copilot.getByText('Copilot is not available on this server.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Copilot' })).toHaveAttribute('aria-pressed', 'true');
-  await page.locator('.react-flow__pane').click({ position: { x: 10, y: 10 } });
-  await page.keyboard.press('Escape');
-  await expect(copilot).toHaveCount(0);
-});

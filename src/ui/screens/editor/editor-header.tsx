@@ -1,14 +1,14 @@
 /**
  * The editor's top bar: back, the workflow's name (renamed in place, an undoable CHANGE_NAME), the
  * version's state, the workflow's status, the save indicator, and the commands of the bar (undo/redo, the
- * left-panel switches, import/export, copilot, shortcuts, the workflow menu of status and folder, Run and Publish). Names, tooltips, enabled and pressed states come
+ * left-panel switches, import/export, shortcuts, the workflow menu of status and folder, Run and Publish). Names, tooltips, enabled and pressed states come
  * from the command registry (commands/), the same definitions the keyboard runs.
  */
 import type { ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { ArrowLeft, History, Keyboard, ListChecks, Redo2, Rocket, Sparkles, Undo2, Download, Upload } from 'lucide-react';
+import { ArrowLeft, History, Keyboard, ListChecks, Redo2, Rocket, Undo2, Download, Upload } from 'lucide-react';
 import { VersionBadge } from '../../components/workflows/version-badge.tsx';
 import { InlineName } from './inline-name.tsx';
 import { SaveIndicator } from './save-indicator.tsx';
@@ -102,9 +102,6 @@ export const EditorHeader = observer(function EditorHeader({ context }: HeaderPr
         </CommandIconButton>
         <CommandIconButton id="workflow.export" context={context}>
           <Download {...ICON} />
-        </CommandIconButton>
-        <CommandIconButton id="panel.copilot" context={context}>
-          <Sparkles {...ICON} />
         </CommandIconButton>
         <CommandIconButton id="help.shortcuts" context={context}>
           <Keyboard {...ICON} />

@@ -1,12 +1,12 @@
 /**
  * The editor's right column: the step settings panel for the primary selection (with the header's
  * duplicate and delete buttons, and the server-backed sections under the fields: Test step, sample
- * data), or the copilot placeholder.
+ * data). Nothing is drawn for SPEC's 'copilot' panel: there is no Copilot backend, so nothing opens it.
  */
 import { useCallback, useDeferredValue } from 'react';
 import { observer } from 'mobx-react-lite';
 import { toast } from 'sonner';
-import { CopyPlus, Sparkles, Trash2, X } from 'lucide-react';
+import { CopyPlus, Trash2 } from 'lucide-react';
 import type { FlowOperationInput } from '../../../domain/flow/index.ts';
 import type { ApplyOptions } from '../../../worker/index.ts';
 import type { EditorStore } from './store/editor-store.ts';
@@ -15,21 +15,6 @@ import { StepSettingsPanel } from './settings/step-settings-panel.tsx';
 import { StepTools } from './settings/step-tools.tsx';
 import { editorCommand } from './commands/editor-commands.ts';
 import { commandTitle } from './commands/registry.ts';
-
-function CopilotPanel({ onClose }: { onClose(): void }) {
-  return (
-    <aside className="editor-side editor-side-right copilot-panel" aria-label="Copilot">
-      <header className="copilot-header">
-        <Sparkles width={16} height={16} aria-hidden="true" />
-        <h2>Copilot</h2>
-        <button type="button" className="btn btn-ghost btn-sm btn-icon" aria-label="Close panel" onClick={onClose}>
-          <X width={16} height={16} aria-hidden="true" />
-        </button>
-      </header>
-      <p className="copilot-text">Copilot is not available on this server.</p>
-    </aside>
-  );
-}
 
 export const RightPanel = observer(function RightPanel({ store }: { store: EditorStore }) {
   // The panel follows edits at a lower priority than the canvas: the card a keystroke renamed paints
@@ -48,7 +33,6 @@ export const RightPanel = observer(function RightPanel({ store }: { store: Edito
     return id;
   }, [store]);
   const currentVersion = useCallback(() => store.version, [store]);
-  if (store.rightPanel === 'copilot') return <CopilotPanel onClose={() => store.setRightPanel('none')} />;
   if (store.rightPanel !== 'piece-settings' || !version || !store.primary) return null;
   const name = store.primary;
   const fail = (fallback: string) => (error: unknown) => toast.error(editErrorMessage(error, fallback));

@@ -1,6 +1,6 @@
 /**
  * The open editor: top bar, read-only banner, left panel (runs, versions, run details), the canvas, the
- * right panel (step settings or copilot, editor-right-panel.tsx), the step picker, and the dialogs
+ * right panel (step settings, editor-right-panel.tsx), the step picker, and the dialogs
  * (shortcuts, conflict, leave). Runs started here (use-run-workflow.ts) open in the run details.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';

@@ -1,4 +1,8 @@
-/** The panels and dialogs the top bar opens: runs, versions, copilot, and the shortcuts list. */
+/**
+ * The panels and dialogs the top bar opens: runs, versions, and the shortcuts list. There is no Copilot
+ * command: the server has no Copilot backend, and a button opening a panel that only says so is noise
+ * (issue 17). SPEC's 'copilot' right panel stays in the store's model for when one exists.
+ */
 import type { EditorStore, LeftPanel } from '../store/editor-store.ts';
 import { defineCommands, type CommandContext } from './command.ts';
 
@@ -17,15 +21,6 @@ function toggleLeft(panel: 'runs' | 'versions') {
 export const PANEL_COMMANDS = defineCommands([
   { id: 'panel.runs', label: 'Runs', keys: [], allowedReadOnly: true, canRun: () => true, ...toggleLeft('runs') },
   { id: 'panel.versions', label: 'Versions', keys: [], allowedReadOnly: true, canRun: () => true, ...toggleLeft('versions') },
-  {
-    id: 'panel.copilot',
-    label: 'Copilot',
-    keys: [],
-    allowedReadOnly: true,
-    canRun: () => true,
-    isActive: ({ store }) => store.rightPanel === 'copilot',
-    run: ({ store }) => store.setRightPanel(store.rightPanel === 'copilot' ? 'none' : 'copilot'),
-  },
   {
     id: 'help.shortcuts',
     label: 'Keyboard shortcuts',
