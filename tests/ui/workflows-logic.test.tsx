@@ -9,7 +9,7 @@ import { fromNestedFlow, stepsInOrder, toNestedFlow, type FlatVersion } from '..
 import { clampPage, pageBounds, pageCount, pageLabel, parsePageParam, rangeLabel } from '../../src/ui/components/data/pagination-math.ts';
 import { Pagination } from '../../src/ui/components/data/pagination.tsx';
 import { exportFileName, workflowExportFile } from '../../src/ui/components/workflows/export-workflow.ts';
-import { isJsonObjectText } from '../../src/ui/screens/workflows/import-workflow-button.tsx';
+import { checkFlowFileText } from '../../src/ui/components/workflows/import-problems.ts';
 import { tagsError } from '../../src/ui/screens/workflows/save-template-dialog.tsx';
 import { parseTags } from '../../src/api/templates-api.ts';
 import activepiecesExport from '../../e2e/fixtures/activepieces-flow.json';
@@ -121,12 +121,13 @@ describe('export JSON', () => {
 });
 
 describe('import', () => {
-  it('accepts only a JSON object', () => {
-    expect(isJsonObjectText(JSON.stringify(activepiecesExport))).toBe(true);
-    expect(isJsonObjectText('[1,2]')).toBe(false);
-    expect(isJsonObjectText('not json')).toBe(false);
-    expect(isJsonObjectText('')).toBe(false);
-    expect(isJsonObjectText('null')).toBe(false);
+  it('accepts only a JSON object (every refusal in words: tests/ui/import-problems.test.ts)', () => {
+    const accepted = (text: string) => !('problem' in checkFlowFileText(text, text.length));
+    expect(accepted(JSON.stringify(activepiecesExport))).toBe(true);
+    expect(accepted('[1,2]')).toBe(false);
+    expect(accepted('not json')).toBe(false);
+    expect(accepted('')).toBe(false);
+    expect(accepted('null')).toBe(false);
   });
 });
 

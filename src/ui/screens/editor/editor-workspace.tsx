@@ -17,6 +17,7 @@ import { EditorStoreContext } from './store/editor-context.tsx';
 import type { CanvasEdge, CanvasNode } from './store/canvas-model.ts';
 import { FlowCanvas } from './canvas/flow-canvas.tsx';
 import { EditorHeader } from './editor-header.tsx';
+import { ImportFlow, type ImportFlowHandle } from './import-flow.tsx';
 import { LeaveGuard } from './leave-guard.tsx';
 import { useEditorShortcuts } from './use-editor-shortcuts.ts';
 import type { CommandContext, EditorUi } from './commands/command.ts';
@@ -159,7 +160,7 @@ const LeftPanel = observer(function LeftPanel({ store, onOpenVersion, onUseAsDra
 export const EditorWorkspace = observer(function EditorWorkspace({ store, onReload }: { store: EditorStore; onReload(): void }) {
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const flowInstance = useRef<ReactFlowInstance<CanvasNode, CanvasEdge> | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
+  const importer = useRef<ImportFlowHandle>(null);
 
   useRunOverlay(store);
   const runner = useRunWorkflow(store);
@@ -207,7 +208,7 @@ export const EditorWorkspace = observer(function EditorWorkspace({ store, onRelo
         // Keyboard users land in the panel's first field.
         requestAnimationFrame(() => (document.querySelector('[aria-label="Step settings"] input, [aria-label="Step settings"] textarea') as HTMLElement | null)?.focus());
       },
-      chooseImportFile: () => fileInput.current?.click(),
+      chooseImportFile: () => importer.current?.choose(),
       toggleStatus,
       statusPending,
       chooseFolder,
@@ -270,15 +271,6 @@ export const EditorWorkspace = observer(function EditorWorkspace({ store, onRelo
     toast.success('You are editing a new draft');
   };
 
-  const importFile = async (file: File) => {
-    try {
-      await store.importFlow(await file.text());
-      toast.success('Flow imported');
-    } catch (error) {
-      toast.error(editErrorMessage(error, 'That file is not a flow this editor can import'));
-    }
-  };
-
   return (
     <EditorStoreContext.Provider value={store}>
       <EditorCommandContext.Provider value={commandContext}>
@@ -304,17 +296,7 @@ export const EditorWorkspace = observer(function EditorWorkspace({ store, onRelo
           <ConflictDialog store={store} />
           {settings.dialog}
           <LeaveGuard store={store} />
-          <input
-            ref={fileInput}
-            type="file"
-            accept="application/json,.json"
-            hidden
-            onChange={(event) => {
-              const file = event.currentTarget.files?.[0];
-              event.currentTarget.value = '';
-              if (file) void importFile(file);
-            }}
-          />
+          <ImportFlow ref={importer} store={store} />
         </div>
       </EditorCommandContext.Provider>
     </EditorStoreContext.Provider>

@@ -1,27 +1,18 @@
 /**
  * "Import": pick a flow file — exported here or from Activepieces — and it becomes a new workflow. The
- * file is only checked to be JSON here; the server reads the flow (nested, any depth) and says what is
- * wrong with it. A loading toast turns into the result (updated by id).
+ * file is checked here for what a browser can see (size, JSON, depth: the server's limits); the server
+ * reads the flow (nested, any depth) and says what is wrong with it, told in the user's words
+ * (import-problems.ts). A loading toast turns into the result (updated by id).
  */
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Upload } from 'lucide-react';
 import { useImportWorkflow } from '../../../api/workflows-api.ts';
+import { ApiError } from '../../../api/api-error.ts';
 import { errorMessage } from '../../components/data/error-message.ts';
+import { importProblemMessage, readFlowFile } from '../../components/workflows/import-problems.ts';
 import { editorPath } from './workflow-columns.tsx';
-
-export const NOT_JSON_MESSAGE = 'This file is not valid JSON. Choose a workflow exported as JSON.';
-
-/** Whether the text parses as a JSON object (JSON.parse does not recurse, so a deep flow is fine). */
-export function isJsonObjectText(text: string): boolean {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-  } catch {
-    return false;
-  }
-}
 
 export function ImportWorkflowButton({ variant = 'secondary' }: { variant?: 'secondary' | 'primary' }) {
   const inputRef = useRef<HTMLInputElement>(null);
@@ -30,15 +21,16 @@ export function ImportWorkflowButton({ variant = 'secondary' }: { variant?: 'sec
 
   const onFile = async (file: File) => {
     const id = toast.loading(`Importing ${file.name}…`);
-    const text = await file.text();
-    if (!isJsonObjectText(text)) {
-      toast.error(NOT_JSON_MESSAGE, { id });
+    const read = await readFlowFile(file);
+    if ('problem' in read) {
+      toast.error(read.problem, { id });
       return;
     }
-    importFlow.mutate(text, {
+    importFlow.mutate(read.text, {
       onSuccess: ({ flow }) =>
         toast.success(`Imported "${flow.displayName}"`, { id, action: { label: 'Open', onClick: () => navigate(editorPath(flow.id)) } }),
-      onError: (error) => toast.error(errorMessage(error, 'Could not import this file'), { id }),
+      onError: (error) =>
+        toast.error(error instanceof ApiError && error.status < 500 && !error.isNetworkError ? importProblemMessage(error.serverMessage) : errorMessage(error, 'Could not import this file'), { id }),
     });
   };
 
