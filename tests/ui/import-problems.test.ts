@@ -92,12 +92,13 @@ describe('the importer’s refusals, in the user’s words', () => {
 });
 
 describe('checkFlowFileText, before anything is sent', () => {
-  it('answers the text and the workflow’s name (a template’s too)', () => {
+  it('answers the text and the workflow’s name (a template’s too); no name or no trigger is refused', () => {
     const text = JSON.stringify({ displayName: 'Orders', trigger });
     expect(checkFlowFileText(text, text.length)).toEqual({ text, displayName: 'Orders' });
     const template = JSON.stringify({ template: { displayName: 'From a template', trigger } });
     expect(checkFlowFileText(template, template.length)).toMatchObject({ displayName: 'From a template' });
-    expect(checkFlowFileText('{}', 2)).toMatchObject({ displayName: null });
+    expect(checkFlowFileText('{"trigger": {}}', 15)).toEqual({ problem: IMPORT_MESSAGES.noName });
+    expect(checkFlowFileText('{"displayName": "x", "trigger": []}', 35)).toEqual({ problem: IMPORT_MESSAGES.noTrigger });
   });
 
   it('refuses a file too large, not JSON, too deep, or not an object', () => {

@@ -63,13 +63,16 @@ export function importProblemMessage(message: string | undefined | null): string
 /** What a picked file holds, once it passed the checks a browser can make. */
 export interface FlowFile {
   text: string;
-  /** The workflow's name in the file, when it has one (the confirm question names it). */
-  displayName: string | null;
+  /** The workflow's name in the file (the confirm question names it). */
+  displayName: string;
 }
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The checks made before anything is sent or replaced: the server's size and depth limits, JSON, an
- * object at the top. Answers the file, or the user's words for the first problem.
+ * object at the top with a name and a trigger. Answers the file, or the user's words for the first
+ * problem; what is wrong deeper in (a step) is the importer's to say.
  */
 export function checkFlowFileText(text: string, bytes: number): FlowFile | { problem: string } {
   if (bytes > LARGE_BODY_LIMIT) return { problem: IMPORT_MESSAGES.tooLarge(bytes) };
@@ -84,8 +87,11 @@ export function checkFlowFileText(text: string, bytes: number): FlowFile | { pro
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { problem: IMPORT_MESSAGES.notObject };
   const record = value as Record<string, unknown>;
   // A template file carries its flow under `template`, as the importer reads it.
-  const flow = typeof record.template === 'object' && record.template !== null ? (record.template as Record<string, unknown>) : record;
-  return { text, displayName: typeof flow.displayName === 'string' ? flow.displayName : null };
+  const flow = isObject(record.template) ? record.template : record;
+  // The importer's first two checks, made here so a wrong file is told before anything is asked.
+  if (typeof flow.displayName !== 'string') return { problem: IMPORT_MESSAGES.noName };
+  if (!isObject(flow.trigger)) return { problem: IMPORT_MESSAGES.noTrigger };
+  return { text, displayName: flow.displayName };
 }
 
 /** Reads a picked file and checks it (`checkFlowFileText`); a file too large is not read at all. */

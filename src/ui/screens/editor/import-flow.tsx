@@ -33,8 +33,7 @@ export function replacedContent(version: FlatVersion): { steps: number; trigger:
 export function replaceQuestion(version: FlatVersion, file: Pending): string {
   const lost = replacedContent(version) ?? { steps: 0, trigger: false };
   const parts = [lost.trigger ? 'its trigger' : null, lost.steps === 1 ? 'its 1 step' : lost.steps > 1 ? `all ${lost.steps} of its steps` : null].filter(Boolean);
-  const incoming = file.displayName ? `“${file.displayName}” from ${file.fileName}` : `the workflow in ${file.fileName}`;
-  return `Importing replaces “${version.displayName}” — its name, ${parts.join(' and ')} — with ${incoming}. Undo (Ctrl/Cmd+Z) brings them back.`;
+  return `Importing replaces “${version.displayName}” — its name, ${parts.join(' and ')} — with “${file.displayName}” from ${file.fileName}. Undo (Ctrl/Cmd+Z) brings them back.`;
 }
 
 export const ImportFlow = observer(
