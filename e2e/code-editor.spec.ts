@@ -8,7 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, signedInPage, test } from './fixtures.ts';
-import { expectSaved, openEditor, selectStep, stepSettings } from './editor-helpers.ts';
+import { expectSaved, node, openEditor, selectStep, stepSettings } from './editor-helpers.ts';
 import { codeStep, importFlow } from './flow-seeds.ts';
 
 const BROKEN = 'export const code = async (inputs) => {\n  return inputs.a +;\n};';
@@ -21,6 +21,17 @@ const testSection = (page: Page) => stepSettings(page).getByRole('region', { nam
 async function expectNoViolations(page: Page, where: string) {
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(violations.map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/**
+ * Opens step_1's settings: the editor may open with it already selected (it needs configuration), and on
+ * a phone the settings sheet then covers its card.
+ */
+async function openCodeStep(page: Page) {
+  await expect(async () => {
+    if (!(await codeField(page).isVisible())) await node(page, 'step_1').locator('.step-card').click({ timeout: 1_000 });
+    await expect(codeField(page)).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
 }
 
 /** Replaces the whole code as a paste would (no brackets closed for us). */
@@ -77,7 +88,7 @@ test('write code with a syntax error, see it marked and the test refused, fix it
   await expect(codeField(page)).toBeFocused();
 
   // Tab indents; Escape then Tab leaves the editor, and the panel stays open.
-  await page.keyboard.press('End');
+  await page.keyboard.press('ControlOrMeta+End');
   await page.keyboard.press('Tab');
   await expect(codeField(page)).toHaveText(`${FIXED}  `);
   await page.keyboard.press('Backspace');
@@ -108,7 +119,7 @@ test('the code editor in light and dark, wide and narrow', async ({ page }) => {
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
       await openEditor(page, id);
-      await selectStep(page, 'step_1');
+      await openCodeStep(page);
       await expect(stepSettings(page).locator('.cm-lintRange-error')).toBeVisible();
       await codeField(page).click();
       await page.keyboard.press('ControlOrMeta+F');
