@@ -71,7 +71,10 @@ test('write code with a syntax error, see it marked and the test refused, fix it
   const options = page.getByRole('listbox').getByRole('option');
   await expect(options).toHaveText(['ainput', 'binput']);
   await page.keyboard.press('ArrowDown');
+  // Enter accepts the highlighted option (once the list has settled on it).
+  await expect(options.nth(1)).toHaveAttribute('aria-selected');
   await page.keyboard.press('Enter');
+  await expect(codeField(page)).toHaveText(`${FIXED_START}b`);
   await page.keyboard.type(' })');
   await expect(codeField(page)).toHaveText(FIXED);
   await expect(stepSettings(page).locator('.cm-lintRange-error')).toHaveCount(0);
