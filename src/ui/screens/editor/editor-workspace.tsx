@@ -34,6 +34,11 @@ import { RightPanel } from './editor-right-panel.tsx';
 import { useRunWorkflow } from './use-run-workflow.ts';
 import { useWorkflowSettings } from './use-workflow-settings.tsx';
 import { fetchWorkflowRaw } from '../../../api/workflows-api.ts';
+import { useCanvasTools } from './find/use-canvas-tools.ts';
+import { FindBox } from './find/find-box.tsx';
+import { CommandPalette } from './find/command-palette.tsx';
+import { CanvasContextMenu } from './canvas/canvas-context-menu.tsx';
+import { useKeepSelectionVisible } from './canvas/use-keep-selection-visible.ts';
 
 const ReadOnlyBanner = observer(function ReadOnlyBanner({ store, onEdit }: { store: EditorStore; onEdit(): void }) {
   if (!store.readOnly || !store.readOnlyReason) return null;
@@ -162,6 +167,8 @@ export const EditorWorkspace = observer(function EditorWorkspace({ store, onRelo
   const fileInput = useRef<HTMLInputElement>(null);
 
   useRunOverlay(store);
+  const tools = useCanvasTools(store, flowInstance);
+  useKeepSelectionVisible(store, flowInstance);
   const runner = useRunWorkflow(store);
   const startRun = runner.start;
 
@@ -211,6 +218,7 @@ export const EditorWorkspace = observer(function EditorWorkspace({ store, onRelo
       toggleStatus,
       statusPending,
       chooseFolder,
+      ...tools.ui,
       anchorOf: (name) => document.querySelector(`.react-flow__node[data-id="${CSS.escape(name)}"]`)?.getBoundingClientRect() ?? null,
       view: {
         zoomIn: () => void flowInstance.current?.zoomIn(),
@@ -223,7 +231,7 @@ export const EditorWorkspace = observer(function EditorWorkspace({ store, onRelo
       },
     };
     return { store, ui };
-  }, [focusStep, store, startRun, starting, toggleStatus, statusPending, chooseFolder]);
+  }, [focusStep, store, startRun, starting, toggleStatus, statusPending, chooseFolder, tools.ui]);
 
   // A step added or pasted off screen (or chosen in the run details) is brought into view once laid out.
   useEffect(() => {
@@ -295,12 +303,16 @@ export const EditorWorkspace = observer(function EditorWorkspace({ store, onRelo
               </div>
             ) : null}
             <section className="editor-canvas-area" aria-label="Canvas">
-              <FlowCanvas store={store} onInit={(instance) => (flowInstance.current = instance)} />
+              <CanvasContextMenu registry={editorCommands} context={commandContext} openRef={tools.menuOpener}>
+                <FlowCanvas store={store} onInit={(instance) => (flowInstance.current = instance)} />
+              </CanvasContextMenu>
+              {tools.findOpen ? <FindBox store={store} onClose={tools.closeFind} reveal={tools.reveal} /> : null}
             </section>
             <RightPanel store={store} />
           </div>
           <PickerPopover store={store} />
           <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+          <CommandPalette open={tools.paletteOpen} onClose={tools.closePalette} registry={editorCommands} context={commandContext} reveal={tools.reveal} />
           <ConflictDialog store={store} />
           {settings.dialog}
           <LeaveGuard store={store} />

@@ -28,6 +28,10 @@ const SHEET: readonly SheetEntry[] = [
   'workflow.folder',
   { keys: 'Shift + click, drag on the canvas', action: 'Select several steps' },
   'panel.close',
+  'find.step',
+  'palette.open',
+  'step.rename',
+  'menu.open',
   { keys: 'Ctrl/Cmd + B', action: 'Toggle the sidebar (elsewhere in the app)' },
   { command: 'help.shortcuts', action: 'Show this list' },
 ];

@@ -1,0 +1,107 @@
+/**
+ * The right-click menu of the canvas, on Ark's Menu with its context trigger (a long press on touch
+ * screens too): on a step card it offers what applies to the step (context-menu-items.ts), elsewhere
+ * what applies to the canvas. A right-click on a step outside the selection selects it first, as file
+ * managers do, so the commands act on what the menu was opened on. Shift+F10 or the Menu key opens the
+ * same menu at the selected card (`openFromKeyboard`), its first item highlighted.
+ */
+import { useRef, useState, type MutableRefObject, type ReactNode } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Menu, Portal, useMenu } from '@ark-ui/react';
+import type { CommandContext } from '../commands/command.ts';
+import type { CommandRegistry } from '../commands/registry.ts';
+import { menuLines, type MenuKind } from './context-menu-items.ts';
+import '../../../components/data/controls.css';
+
+/** The card a point or event is on: a step's or the trigger's node id. */
+function cardOf(target: EventTarget | null): string | null {
+  const node = target instanceof Element ? target.closest<HTMLElement>('.react-flow__node-step, .react-flow__node-trigger') : null;
+  return node?.dataset.id ?? null;
+}
+
+function cardElement(name: string): HTMLElement | null {
+  return document.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(name)}"]`);
+}
+
+interface CanvasContextMenuProps {
+  registry: CommandRegistry;
+  context: CommandContext;
+  children: ReactNode;
+  /** Filled with the keyboard's way in (the `menu.open` command calls it). */
+  openRef: MutableRefObject<(() => void) | null>;
+}
+
+export const CanvasContextMenu = observer(function CanvasContextMenu({ registry, context, children, openRef }: CanvasContextMenuProps) {
+  const [kind, setKind] = useState<MenuKind>('canvas');
+  const area = useRef<HTMLDivElement>(null);
+  const fromKeyboard = useRef(false);
+  const { store } = context;
+  const lines = menuLines(kind, registry, context);
+  const firstEnabled = lines.find((line) => line !== 'separator' && !line.disabled);
+
+  const menu = useMenu({
+    positioning: { placement: 'bottom-start', gutter: 2 },
+    onOpenChange: ({ open }) => {
+      if (open && fromKeyboard.current && firstEnabled && firstEnabled !== 'separator') {
+        const value = firstEnabled.id;
+        requestAnimationFrame(() => menu.api.setHighlightedValue(value));
+      }
+      fromKeyboard.current = false;
+    },
+    onSelect: ({ value }) => {
+      // The command runs once the menu has closed, so what it opens (rename, the picker) keeps the focus.
+      requestAnimationFrame(() => {
+        registry.run(value, context);
+        requestAnimationFrame(() => {
+          const primary = store.primary;
+          if (primary && (document.activeElement === document.body || document.activeElement === null)) cardElement(primary)?.focus({ preventScroll: true });
+        });
+      });
+    },
+  });
+
+  openRef.current = () => {
+    const primary = store.primary;
+    const card = primary ? cardElement(primary) : null;
+    const target: Element | null = card ?? area.current?.querySelector('.react-flow__pane') ?? null;
+    if (!target) return;
+    const rect = target.getBoundingClientRect();
+    fromKeyboard.current = true;
+    // Through the context trigger's own handler, so the keyboard opens exactly the menu a click would.
+    target.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true, clientX: rect.left + Math.min(rect.width / 2, 120), clientY: card ? rect.bottom : rect.top + rect.height / 2 }));
+  };
+
+  return (
+    <Menu.RootProvider value={menu} lazyMount unmountOnExit>
+      <Menu.ContextTrigger asChild>
+        <div
+          ref={area}
+          className="canvas-context-area"
+          onContextMenuCapture={(event) => {
+            const name = cardOf(event.target);
+            setKind(name ? 'step' : 'canvas');
+            if (name && !store.selected.has(name)) store.selectMany([name]);
+          }}
+        >
+          {children}
+        </div>
+      </Menu.ContextTrigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content className="menu menu-compact canvas-menu" aria-label={kind === 'step' ? 'Step actions' : 'Canvas actions'}>
+            {lines.map((line, index) =>
+              line === 'separator' ? (
+                <Menu.Separator key={`separator-${index}`} className="menu-separator" />
+              ) : (
+                <Menu.Item key={line.id} value={line.id} disabled={line.disabled} className={line.danger ? 'menu-item menu-item-danger' : 'menu-item'}>
+                  <span className="editor-menu-text">{line.label}</span>
+                  {line.keys ? <kbd className="editor-menu-key">{line.keys}</kbd> : null}
+                </Menu.Item>
+              ),
+            )}
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.RootProvider>
+  );
+});
