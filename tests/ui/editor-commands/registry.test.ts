@@ -100,6 +100,10 @@ describe('the editor command registry', () => {
       { keys: 'M', action: 'Change folder' },
       { keys: 'Shift + click, drag on the canvas', action: 'Select several steps' },
       { keys: 'Escape', action: 'Close the open panel' },
+      { keys: 'Ctrl/Cmd + F', action: 'Find a step' },
+      { keys: 'Ctrl/Cmd + K', action: 'Command palette' },
+      { keys: 'F2', action: 'Rename the selected step' },
+      { keys: 'Shift + F10, ContextMenu', action: 'Open the context menu' },
       { keys: 'Ctrl/Cmd + B', action: 'Toggle the sidebar (elsewhere in the app)' },
       { keys: '?', action: 'Show this list' },
     ]);

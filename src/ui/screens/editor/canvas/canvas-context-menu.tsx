@@ -88,7 +88,11 @@ export const CanvasContextMenu = observer(function CanvasContextMenu({ registry,
       </Menu.ContextTrigger>
       <Portal>
         <Menu.Positioner>
-          <Menu.Content className="menu menu-compact canvas-menu" aria-label={kind === 'step' ? 'Step actions' : 'Canvas actions'}>
+          {/* Named by its own label: the context trigger (the whole canvas) would otherwise name it. */}
+          <Menu.Content className="menu menu-compact canvas-menu" aria-labelledby="canvas-menu-label">
+            <span id="canvas-menu-label" hidden>
+              {kind === 'step' ? 'Step actions' : 'Canvas actions'}
+            </span>
             {lines.map((line, index) =>
               line === 'separator' ? (
                 <Menu.Separator key={`separator-${index}`} className="menu-separator" />
