@@ -39,6 +39,7 @@ import { FindBox } from './find/find-box.tsx';
 import { CommandPalette } from './find/command-palette.tsx';
 import { CanvasContextMenu } from './canvas/canvas-context-menu.tsx';
 import { useKeepSelectionVisible } from './canvas/use-keep-selection-visible.ts';
+import { useSheetSwipe } from './use-sheet-swipe.ts';
 
 const ReadOnlyBanner = observer(function ReadOnlyBanner({ store, onEdit }: { store: EditorStore; onEdit(): void }) {
   if (!store.readOnly || !store.readOnlyReason) return null;
@@ -169,6 +170,8 @@ export const EditorWorkspace = observer(function EditorWorkspace({ store, onRelo
   useRunOverlay(store);
   const tools = useCanvasTools(store, flowInstance);
   useKeepSelectionVisible(store, flowInstance);
+  const body = useRef<HTMLDivElement>(null);
+  useSheetSwipe(store, body);
   const runner = useRunWorkflow(store);
   const startRun = runner.start;
 
@@ -296,7 +299,7 @@ export const EditorWorkspace = observer(function EditorWorkspace({ store, onRelo
               if (!store.version) return;
               useAsDraft(store.version.id).catch((error: unknown) => toast.error(editErrorMessage(error, 'Could not make a draft from this version')));
             }} />
-          <div className={`editor-body${store.leftPanel !== 'none' ? ' has-left' : ''}${store.rightPanel !== 'none' && store.primary ? ' has-right' : ''}`}>
+          <div ref={body} className={`editor-body${store.leftPanel !== 'none' ? ' has-left' : ''}${store.rightPanel !== 'none' && store.primary ? ' has-right' : ''}`}>
             {store.leftPanel !== 'none' ? (
               <div className="editor-side editor-side-left">
                 <LeftPanel store={store} onOpenVersion={(id) => void openVersion(id)} onUseAsDraft={useAsDraft} />

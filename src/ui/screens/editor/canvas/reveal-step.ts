@@ -2,7 +2,7 @@
  * Bringing a step to the user: centre its card in the canvas (at a zoom where a card reads, so a jump
  * from a fitted overview lands somewhere readable) and, when asked, give it the keyboard focus once React
  * Flow has drawn it (the canvas draws only the window around the view, so the card may appear a frame
- * or two after the view moved). Keeping the selection in view when a panel narrows the canvas is here too.
+ * or two after the view moved).
  */
 import type { Viewport } from '@xyflow/react';
 import type { LayoutNode } from '../../../../worker/index.ts';
@@ -17,13 +17,6 @@ export interface ViewDriver {
 
 export function cardElement(name: string): HTMLElement | null {
   return document.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(name)}"]`);
-}
-
-/** Whether the card lies wholly inside a pane of this size at this viewport (with a margin). */
-export function cardInView(node: Pick<LayoutNode, 'x' | 'y' | 'width' | 'height'>, viewport: Viewport, width: number, height: number, margin = 8): boolean {
-  const left = node.x * viewport.zoom + viewport.x;
-  const top = node.y * viewport.zoom + viewport.y;
-  return left >= margin && top >= margin && left + node.width * viewport.zoom <= width - margin && top + node.height * viewport.zoom <= height - margin;
 }
 
 export function centreOn(view: ViewDriver, node: Pick<LayoutNode, 'x' | 'y' | 'width' | 'height'>, zoom: number, duration = 0): void {
