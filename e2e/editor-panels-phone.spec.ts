@@ -99,11 +99,13 @@ for (const theme of ['light', 'dark'] as const) {
     await sheet.getByRole('button', { name: 'Close settings' }).click();
     await expect(sheet).toHaveCount(0);
 
-    // Run: its result is shown in view (the toast), the run's details in a sheet under the flow.
+    // Run: 'Run started' in view, then the run's details in a sheet under the flow.
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: /Run (started|succeeded)/ }).first();
     await expect(toast).toBeInViewport();
-    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Run succeeded' }).first()).toBeInViewport({ timeout: 20_000 });
+    // How it ended, in the run's sheet under the flow, whose cards take the run's colours.
+    await expect(page.locator('.editor-side').getByText('Succeeded').first()).toBeInViewport({ timeout: 20_000 });
+    await expect(node(page, 'step_1').locator('.step-card')).toHaveClass(/run-succeeded/);
     await expect(node(page, 'step_1')).toBeInViewport();
     await shot(page, `375-run-${theme}`);
   });
