@@ -216,7 +216,8 @@ export const FlowCanvas = observer(function FlowCanvas({ store, onInit }: FlowCa
         selectionKeyCode={null}
         multiSelectionKeyCode={null}
         disableKeyboardA11y={false}
-        panOnDrag={grab ? true : [1, 2]}
+        // The right button opens the context menu; the middle button pans.
+        panOnDrag={grab ? true : [1]}
         selectionOnDrag={!grab}
         panOnScroll={!grab}
         zoomOnScroll={grab}
