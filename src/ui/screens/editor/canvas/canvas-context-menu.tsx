@@ -31,19 +31,33 @@ interface CanvasContextMenuProps {
   openRef: MutableRefObject<(() => void) | null>;
 }
 
-export const CanvasContextMenu = observer(function CanvasContextMenu({ registry, context, children, openRef }: CanvasContextMenuProps) {
+/** The items, built only while the menu is open (lazily mounted), so edits cost nothing while it is shut. */
+const MenuItems = observer(function MenuItems({ kind, registry, context }: { kind: MenuKind; registry: CommandRegistry; context: CommandContext }) {
+  return menuLines(kind, registry, context).map((line, index) =>
+    line === 'separator' ? (
+      <Menu.Separator key={`separator-${index}`} className="menu-separator" />
+    ) : (
+      <Menu.Item key={line.id} value={line.id} disabled={line.disabled} className={line.danger ? 'menu-item menu-item-danger' : 'menu-item'}>
+        <span className="editor-menu-text">{line.label}</span>
+        {line.keys ? <kbd className="editor-menu-key">{line.keys}</kbd> : null}
+      </Menu.Item>
+    ),
+  );
+});
+
+export function CanvasContextMenu({ registry, context, children, openRef }: CanvasContextMenuProps) {
   const [kind, setKind] = useState<MenuKind>('canvas');
+  const kindRef = useRef<MenuKind>('canvas');
   const area = useRef<HTMLDivElement>(null);
   const fromKeyboard = useRef(false);
   const { store } = context;
-  const lines = menuLines(kind, registry, context);
-  const firstEnabled = lines.find((line) => line !== 'separator' && !line.disabled);
 
   const menu = useMenu({
     positioning: { placement: 'bottom-start', gutter: 2 },
     onOpenChange: ({ open }) => {
-      if (open && fromKeyboard.current && firstEnabled && firstEnabled !== 'separator') {
-        const value = firstEnabled.id;
+      const first = open && fromKeyboard.current ? menuLines(kindRef.current, registry, context).find((line) => line !== 'separator' && !line.disabled) : undefined;
+      if (first && first !== 'separator') {
+        const value = first.id;
         requestAnimationFrame(() => menu.api.setHighlightedValue(value));
       }
       fromKeyboard.current = false;
@@ -79,7 +93,8 @@ export const CanvasContextMenu = observer(function CanvasContextMenu({ registry,
           className="canvas-context-area"
           onContextMenuCapture={(event) => {
             const name = cardOf(event.target);
-            setKind(name ? 'step' : 'canvas');
+            kindRef.current = name ? 'step' : 'canvas';
+            setKind(kindRef.current);
             if (name && !store.selected.has(name)) store.selectMany([name]);
           }}
         >
@@ -93,19 +108,10 @@ export const CanvasContextMenu = observer(function CanvasContextMenu({ registry,
             <span id="canvas-menu-label" hidden>
               {kind === 'step' ? 'Step actions' : 'Canvas actions'}
             </span>
-            {lines.map((line, index) =>
-              line === 'separator' ? (
-                <Menu.Separator key={`separator-${index}`} className="menu-separator" />
-              ) : (
-                <Menu.Item key={line.id} value={line.id} disabled={line.disabled} className={line.danger ? 'menu-item menu-item-danger' : 'menu-item'}>
-                  <span className="editor-menu-text">{line.label}</span>
-                  {line.keys ? <kbd className="editor-menu-key">{line.keys}</kbd> : null}
-                </Menu.Item>
-              ),
-            )}
+            <MenuItems kind={kind} registry={registry} context={context} />
           </Menu.Content>
         </Menu.Positioner>
       </Portal>
     </Menu.RootProvider>
   );
-});
+}
