@@ -110,4 +110,9 @@ test('find a deep step, run a command from the palette, use the context menu, re
   await options.filter({ hasText: 'step_1500' }).first().click();
   await expect(node(page, 'step_1500').locator('.step-card')).toHaveClass(/is-primary/);
   await expect(node(page, 'step_1500')).toBeInViewport();
+
+  // Fit view on the large flow: an overview where cards are still cards (looked at in the screenshot).
+  await page.getByRole('button', { name: 'Fit view' }).click();
+  await expect(node(page, 'trigger')).toBeInViewport();
+  await page.screenshot({ path: '.tmp/screens/editor-2000-fit.png' });
 });
