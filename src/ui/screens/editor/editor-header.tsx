@@ -19,6 +19,7 @@ import { editorCommand, editorCommands, type EditorCommandId } from './commands/
 import { commandTitle } from './commands/registry.ts';
 import { PUBLISH_DISABLED_REASON } from './commands/workflow-commands.ts';
 import { WorkflowMenu, WorkflowStatusBadge } from './workflow-menu.tsx';
+import { EditorMoreMenu } from './editor-more-menu.tsx';
 
 interface HeaderProps {
   context: CommandContext;
@@ -108,9 +109,10 @@ export const EditorHeader = observer(function EditorHeader({ context }: HeaderPr
         </CommandIconButton>
         <WorkflowMenu context={context} />
         {context.ui.runner ? <RunButton store={store} runner={context.ui.runner} /> : null}
+        <EditorMoreMenu context={context} />
         <button
           type="button"
-          className="btn btn-primary btn-sm"
+          className="btn btn-primary btn-sm editor-publish"
           disabled={!editorCommands.isEnabled(publish, context)}
           title={editable && !version.valid ? PUBLISH_DISABLED_REASON : undefined}
           onClick={() => editorCommands.run(publish, context)}

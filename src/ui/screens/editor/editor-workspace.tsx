@@ -35,6 +35,12 @@ import { RightPanel } from './editor-right-panel.tsx';
 import { useRunWorkflow } from './use-run-workflow.ts';
 import { useWorkflowSettings } from './use-workflow-settings.tsx';
 import { fetchWorkflowRaw } from '../../../api/workflows-api.ts';
+import { useCanvasTools } from './find/use-canvas-tools.ts';
+import { FindBox } from './find/find-box.tsx';
+import { CommandPalette } from './find/command-palette.tsx';
+import { CanvasContextMenu } from './canvas/canvas-context-menu.tsx';
+import { useKeepSelectionVisible } from './canvas/use-keep-selection-visible.ts';
+import { useSheetSwipe } from './use-sheet-swipe.ts';
 
 const ReadOnlyBanner = observer(function ReadOnlyBanner({ store, onEdit }: { store: EditorStore; onEdit(): void }) {
   if (!store.readOnly || !store.readOnlyReason) return null;
@@ -163,6 +169,10 @@ export const EditorWorkspace = observer(function EditorWorkspace({ store, onRelo
   const importer = useRef<ImportFlowHandle>(null);
 
   useRunOverlay(store);
+  const tools = useCanvasTools(store, flowInstance);
+  useKeepSelectionVisible(store, flowInstance);
+  const body = useRef<HTMLDivElement>(null);
+  useSheetSwipe(store, body);
   const runner = useRunWorkflow(store);
   const startRun = runner.start;
 
@@ -212,6 +222,7 @@ export const EditorWorkspace = observer(function EditorWorkspace({ store, onRelo
       toggleStatus,
       statusPending,
       chooseFolder,
+      ...tools.ui,
       anchorOf: (name) => document.querySelector(`.react-flow__node[data-id="${CSS.escape(name)}"]`)?.getBoundingClientRect() ?? null,
       view: {
         zoomIn: () => void flowInstance.current?.zoomIn(),
@@ -224,7 +235,7 @@ export const EditorWorkspace = observer(function EditorWorkspace({ store, onRelo
       },
     };
     return { store, ui };
-  }, [focusStep, store, startRun, starting, toggleStatus, statusPending, chooseFolder]);
+  }, [focusStep, store, startRun, starting, toggleStatus, statusPending, chooseFolder, tools.ui]);
 
   // A step added or pasted off screen (or chosen in the run details) is brought into view once laid out.
   useEffect(() => {
@@ -280,19 +291,23 @@ export const EditorWorkspace = observer(function EditorWorkspace({ store, onRelo
               if (!store.version) return;
               useAsDraft(store.version.id).catch((error: unknown) => toast.error(editErrorMessage(error, 'Could not make a draft from this version')));
             }} />
-          <div className={`editor-body${store.leftPanel !== 'none' ? ' has-left' : ''}${store.rightPanel !== 'none' && store.primary ? ' has-right' : ''}`}>
+          <div ref={body} className={`editor-body${store.leftPanel !== 'none' ? ' has-left' : ''}${store.rightPanel !== 'none' && store.primary ? ' has-right' : ''}`}>
             {store.leftPanel !== 'none' ? (
               <div className="editor-side editor-side-left">
                 <LeftPanel store={store} onOpenVersion={(id) => void openVersion(id)} onUseAsDraft={useAsDraft} />
               </div>
             ) : null}
             <section className="editor-canvas-area" aria-label="Canvas">
-              <FlowCanvas store={store} onInit={(instance) => (flowInstance.current = instance)} />
+              <CanvasContextMenu registry={editorCommands} context={commandContext} openRef={tools.menuOpener}>
+                <FlowCanvas store={store} onInit={(instance) => (flowInstance.current = instance)} />
+              </CanvasContextMenu>
+              {tools.findOpen ? <FindBox store={store} onClose={tools.closeFind} reveal={tools.reveal} /> : null}
             </section>
             <RightPanel store={store} />
           </div>
           <PickerPopover store={store} />
           <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+          <CommandPalette open={tools.paletteOpen} onClose={tools.closePalette} registry={editorCommands} context={commandContext} reveal={tools.reveal} />
           <ConflictDialog store={store} />
           {settings.dialog}
           <LeaveGuard store={store} />

@@ -3,7 +3,7 @@
  * memoised body keyed by the step object, so an edit re-renders only the cards whose step changed.
  * Invisible handles match the `handles` each node declares (canvas-model.ts).
  */
-import { memo, type ReactNode } from 'react';
+import { memo, useCallback, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { AlertTriangle, EyeOff, Plus } from 'lucide-react';
@@ -12,6 +12,7 @@ import { useEditorStore } from '../store/editor-context.tsx';
 import type { CanvasNode } from '../store/canvas-model.ts';
 import { NODE_HEIGHT, type InsertAt } from '../../../../worker/index.ts';
 import { StepGlyph } from './step-glyph.tsx';
+import { CardRename } from './card-rename.tsx';
 
 function Handles() {
   return (
@@ -53,6 +54,9 @@ interface CardProps {
   primary: boolean;
   run: RunMark;
   readOnly: boolean;
+  /** The name is being edited in place (F2, double click). */
+  renaming: boolean;
+  onRename?: () => void;
 }
 
 const RUN_LABELS: Record<NonNullable<RunMark>, string> = {
@@ -64,7 +68,7 @@ const RUN_LABELS: Record<NonNullable<RunMark>, string> = {
   CANCELLED: 'Cancelled',
 };
 
-const CardBody = memo(function CardBody({ step, afterTop, selected, primary, run, readOnly }: CardProps) {
+const CardBody = memo(function CardBody({ step, afterTop, selected, primary, run, readOnly, renaming, onRename }: CardProps) {
   if (!step) return <div className="step-card step-card-missing" />;
   const isTrigger = step.name === 'trigger';
   const skipped = !isTrigger && (step as FlatStep).skip === true;
@@ -108,7 +112,23 @@ const CardBody = memo(function CardBody({ step, afterTop, selected, primary, run
         <StepGlyph step={step} />
       </span>
       <span className="step-card-text">
-        <span className="step-card-title">{step.displayName}</span>
+        {renaming && !isTrigger ? (
+          <CardRename step={step as FlatStep} />
+        ) : (
+          <span
+            className="step-card-title"
+            onDoubleClick={
+              isTrigger || readOnly
+                ? undefined
+                : (event) => {
+                    event.stopPropagation();
+                    onRename?.();
+                  }
+            }
+          >
+            {step.displayName}
+          </span>
+        )}
         <span className="step-card-name">{isTrigger ? 'Trigger' : step.name}</span>
       </span>
       <span className="step-card-marks">{marks}</span>
@@ -138,6 +158,8 @@ function afterTopOf(store: ReturnType<typeof useEditorStore>, id: string): numbe
 export const StepNode = observer(function StepNode({ id }: NodeProps<CanvasNode>) {
   const store = useEditorStore();
   const step = id === 'trigger' ? store.version?.trigger : store.step(id);
+  // Stable, so the memoised body is not re-rendered by a layout that moved nothing of this card.
+  const onRename = useCallback(() => renameOnCard(store, id), [store, id]);
   return (
     <>
       <Handles />
@@ -148,10 +170,18 @@ export const StepNode = observer(function StepNode({ id }: NodeProps<CanvasNode>
         primary={store.primary === id}
         run={store.runStatusOf(id) as RunMark}
         readOnly={store.readOnly}
+        renaming={store.renaming === id}
+        onRename={onRename}
       />
     </>
   );
 });
+
+/** A double click on a card's name selects the step and edits the name there. */
+function renameOnCard(store: ReturnType<typeof useEditorStore>, id: string): void {
+  store.select(id);
+  store.setRenaming(id);
+}
 
 export const LoopContainerNode = observer(function LoopContainerNode({ data }: NodeProps<CanvasNode>) {
   const store = useEditorStore();

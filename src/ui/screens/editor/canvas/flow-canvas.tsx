@@ -27,6 +27,7 @@ import { FlowMinimap } from './flow-minimap.tsx';
 import { ViewControls } from './view-controls.tsx';
 import { edgesIn, nextWindow, nodesIn, viewRect, type Rect, type Viewport } from './view-window.ts';
 import { editErrorMessage } from '../edit-errors.ts';
+import { themeStore } from '../../../stores/theme-store.ts';
 import './canvas.css';
 
 function insertAtUnder(clientX: number, clientY: number): InsertAt | null {
@@ -215,7 +216,8 @@ export const FlowCanvas = observer(function FlowCanvas({ store, onInit }: FlowCa
         selectionKeyCode={null}
         multiSelectionKeyCode={null}
         disableKeyboardA11y={false}
-        panOnDrag={grab ? true : [1, 2]}
+        // The right button opens the context menu; the middle button pans.
+        panOnDrag={grab ? true : [1]}
         selectionOnDrag={!grab}
         panOnScroll={!grab}
         zoomOnScroll={grab}
@@ -223,14 +225,15 @@ export const FlowCanvas = observer(function FlowCanvas({ store, onInit }: FlowCa
         maxZoom={2}
         fitView={false}
         proOptions={{ hideAttribution: true }}
-        colorMode="system"
+        // The app's theme, not the OS's: a dark choice on a light system gets dark controls and minimap.
+        colorMode={themeStore.resolved}
         aria-label="Workflow canvas"
       >
         <Background variant={BackgroundVariant.Dots} gap={20} size={1} />
         <Controls showZoom={false} showInteractive={false} showFitView={false} position="bottom-left" aria-label="Canvas controls">
           <ViewControls />
         </Controls>
-        <FlowMinimap canvas={canvas} />
+        <FlowMinimap canvas={canvas} store={store} />
       </ReactFlow>
       ) : null}
     </div>

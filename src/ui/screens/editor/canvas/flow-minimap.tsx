@@ -1,41 +1,30 @@
 /**
  * The minimap, drawn on one <canvas> from the layout rather than as one SVG element per node (React
  * Flow's MiniMap): at 10,000 steps that was 12,000 components, each re-checked on every pan frame and
- * every edit. The boxes are redrawn only when the layout changes; the viewport frame follows the pan.
- * Clicking or dragging on it moves the view there.
+ * every edit. Each step is its own small rectangle coloured by its type (minimap-projection.ts keeps
+ * cards a few pixels tall, scrolling with the view on a long flow instead of squashing it into a slab).
+ * The boxes are redrawn when the layout changes or the minimap scrolls a step; the view's frame follows
+ * the pan. Clicking or dragging on it moves the view there.
  */
 import { useEffect, useRef, type PointerEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Panel, useReactFlow, useStore } from '@xyflow/react';
 import type { CanvasModel } from '../store/canvas-model.ts';
-
-const WIDTH = 200;
-const HEIGHT = 150;
-const PAD = 6;
-
-function scaleOf(bounds: CanvasModel['bounds']): number {
-  if (bounds.width <= 0 || bounds.height <= 0) return 1;
-  return Math.min((WIDTH - 2 * PAD) / bounds.width, (HEIGHT - 2 * PAD) / bounds.height);
-}
-
-/** Flow coordinates → minimap pixels, the flow centred horizontally. */
-function projector(bounds: CanvasModel['bounds']) {
-  const scale = scaleOf(bounds);
-  const offsetX = (WIDTH - bounds.width * scale) / 2 - bounds.minX * scale;
-  return {
-    scale,
-    x: (x: number) => offsetX + x * scale,
-    y: (y: number) => PAD + y * scale,
-    flowX: (px: number) => (px - offsetX) / scale,
-    flowY: (py: number) => (py - PAD) / scale,
-  };
-}
+import type { EditorStore } from '../store/editor-store.ts';
+import { MINIMAP_HEIGHT as HEIGHT, MINIMAP_WIDTH as WIDTH, minimapProjection } from './minimap-projection.ts';
 
 function cssColor(element: Element, name: string, fallback: string): string {
   return getComputedStyle(element).getPropertyValue(name).trim() || fallback;
 }
 
-export const FlowMinimap = observer(function FlowMinimap({ canvas }: { canvas: CanvasModel }) {
+const TYPE_COLOURS: Record<string, [string, string]> = {
+  CODE: ['--canvas-minimap-code', '#64748b'],
+  PIECE: ['--canvas-minimap-piece', '#0d9488'],
+  LOOP_ON_ITEMS: ['--canvas-minimap-loop', '#d97706'],
+  ROUTER: ['--canvas-minimap-router', '#7c3aed'],
+};
+
+export const FlowMinimap = observer(function FlowMinimap({ canvas, store }: { canvas: CanvasModel; store: EditorStore }) {
   const ref = useRef<HTMLCanvasElement>(null);
   const revision = canvas.revision;
   const bounds = canvas.bounds;
@@ -43,6 +32,8 @@ export const FlowMinimap = observer(function FlowMinimap({ canvas }: { canvas: C
   const [tx, ty, zoom] = useStore((state) => state.transform);
   const paneWidth = useStore((state) => state.width);
   const paneHeight = useStore((state) => state.height);
+  const project = minimapProjection(bounds, -ty / zoom, paneHeight / zoom);
+  const top = project.top;
 
   useEffect(() => {
     const element = ref.current;
@@ -53,28 +44,36 @@ export const FlowMinimap = observer(function FlowMinimap({ canvas }: { canvas: C
     element.height = HEIGHT * ratio;
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
     context.clearRect(0, 0, WIDTH, HEIGHT);
-    const project = projector(bounds);
+    const colours = Object.fromEntries(Object.entries(TYPE_COLOURS).map(([type, [name, fallback]]) => [type, cssColor(element, name, fallback)]));
     const card = cssColor(element, '--canvas-minimap-step', '#a1a1aa');
     const accent = cssColor(element, '--accent', '#5b5bd6');
     const frame = cssColor(element, '--border-strong', '#d4d4d8');
-    // Cards thinner than a pixel still show: at least 1 px each way.
+    const version = store.version;
+    const visibleTop = top - 200;
+    const visibleBottom = top + HEIGHT / project.scale;
+    context.lineWidth = 1;
     for (const node of canvas.nodes) {
       const layout = node.data.layout;
+      // Off the minimap (a long flow scrolls): skipped before any drawing.
+      if (layout.y > visibleBottom || layout.y + layout.height < visibleTop) continue;
       const x = project.x(layout.x);
       const y = project.y(layout.y);
       const w = Math.max(1, layout.width * project.scale);
       const h = Math.max(1, layout.height * project.scale);
       if (layout.kind === 'loop-container' || layout.kind === 'branch-lane') {
         context.strokeStyle = frame;
-        context.strokeRect(x, y, w, h);
-      } else if (layout.kind !== 'empty-drop') {
-        context.fillStyle = layout.kind === 'trigger' ? accent : card;
+        context.strokeRect(x + 0.5, y + 0.5, Math.max(0, w - 1), Math.max(0, h - 1));
+      } else if (layout.kind === 'trigger') {
+        context.fillStyle = accent;
+        context.fillRect(x, y, w, h);
+      } else if (layout.kind === 'step') {
+        const type = version ? version.steps[Number(layout.id.slice(5))]?.type : undefined;
+        context.fillStyle = (type && colours[type]) || card;
         context.fillRect(x, y, w, h);
       }
     }
-  }, [revision, bounds, canvas]);
+  }, [revision, bounds, canvas, store, top, project.scale]);
 
-  const project = projector(bounds);
   const view = {
     left: project.x(-tx / zoom),
     top: project.y(-ty / zoom),
@@ -107,8 +106,8 @@ export const FlowMinimap = observer(function FlowMinimap({ canvas }: { canvas: C
           style={{
             left: Math.max(0, view.left),
             top: Math.max(0, view.top),
-            width: Math.min(WIDTH, view.width),
-            height: Math.min(HEIGHT, view.height),
+            width: Math.max(2, Math.min(WIDTH - Math.max(0, view.left), view.width + Math.min(0, view.left))),
+            height: Math.max(2, Math.min(HEIGHT - Math.max(0, view.top), view.height + Math.min(0, view.top))),
           }}
         />
       </div>

@@ -37,6 +37,12 @@ export interface EditorUi {
   chooseFolder?(): void;
   /** Where a step's card is on screen (a popover opened for it sits there); null when it is not drawn. */
   anchorOf?(name: string): { left: number; top: number; bottom: number; right: number } | null;
+  /** Issue 17: the find box, the command palette, rename in place, Test step, the context menu. */
+  openFind?(): void;
+  openPalette?(): void;
+  renameStep?(name: string): void;
+  testStep?(name: string): void;
+  openContextMenu?(): void;
 }
 
 export interface CommandContext {

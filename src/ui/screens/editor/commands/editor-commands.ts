@@ -10,6 +10,8 @@ import { CommandRegistry } from './registry.ts';
 import { SELECTION_COMMANDS } from './selection-commands.ts';
 import { VIEW_COMMANDS } from './view-commands.ts';
 import { WORKFLOW_COMMANDS } from './workflow-commands.ts';
+import { FIND_COMMANDS } from './find-commands.ts';
+import { STEP_COMMANDS } from './step-commands.ts';
 
 export const EDITOR_COMMAND_LIST = [
   ...HISTORY_COMMANDS,
@@ -18,6 +20,8 @@ export const EDITOR_COMMAND_LIST = [
   ...WORKFLOW_COMMANDS,
   ...PANEL_COMMANDS,
   ...VIEW_COMMANDS,
+  ...FIND_COMMANDS,
+  ...STEP_COMMANDS,
 ] as const;
 
 export type EditorCommandId = (typeof EDITOR_COMMAND_LIST)[number]['id'];

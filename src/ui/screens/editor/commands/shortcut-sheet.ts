@@ -28,6 +28,10 @@ const SHEET: readonly SheetEntry[] = [
   'workflow.folder',
   { keys: 'Shift + click, drag on the canvas', action: 'Select several steps' },
   'panel.close',
+  'find.step',
+  'palette.open',
+  'step.rename',
+  'menu.open',
   { keys: 'Ctrl/Cmd + B', action: 'Toggle the sidebar (elsewhere in the app)' },
   // The code editor's keys are its own (settings/code/code-extensions.ts): Tab indents there.
   { keys: 'Escape, then Tab', action: 'Leave the code editor (Tab indents in it)' },

@@ -59,6 +59,8 @@ export class EditorStore {
   picker: PickerState | null = null;
   /** Each step's status in the run being inspected (run details open), else null. */
   runStatuses: ReadonlyMap<string, string> | null = null;
+  /** The step whose name is being edited in place on its card (F2, double click), else null. */
+  renaming: string | null = null;
   /** Set when the worker answers 'reload-required' (a conflict resolved by reloading). */
   reloadRequested = 0;
 
@@ -92,6 +94,8 @@ export class EditorStore {
       canvasMode: observable,
       reloadRequested: observable,
       picker: observableRef,
+      renaming: observable,
+      setRenaming: action,
       runStatuses: observableRef,
       openPicker: action,
       closePicker: action,
@@ -342,6 +346,10 @@ export class EditorStore {
   openPicker(insertAt: InsertAt, rect: { left: number; top: number; bottom: number; right: number }): void {
     if (this.readOnly) return;
     this.picker = { insertAt, anchor: { left: rect.left, top: rect.top, bottom: rect.bottom, right: rect.right } };
+  }
+
+  setRenaming(name: string | null): void {
+    this.renaming = name !== null && this.readOnly ? null : name;
   }
 
   closePicker(): void {
