@@ -171,6 +171,14 @@ export const versionListQueryOptions = (flowId: string) =>
     retry: (failureCount, error) => !isClientError(error) && failureCount < 3,
   });
 
+/** One version in full, for comparing two (a stored version never changes once locked; a draft may). */
+export const versionQueryOptions = (flowId: string, versionId: string) =>
+  queryOptions({
+    queryKey: workflowKeys.version(flowId, versionId),
+    queryFn: ({ signal }) => getVersion(flowId, versionId, signal),
+    retry: (failureCount, error) => !isClientError(error) && failureCount < 3,
+  });
+
 const statusOf = (error: unknown): unknown => (typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined);
 
 export function isNotFound(error: unknown): boolean {
