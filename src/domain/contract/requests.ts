@@ -26,7 +26,7 @@ import { textSchema } from './text.ts';
 import { folderFieldsSchema, UNCATEGORIZED_FOLDER } from './folders.ts';
 import { valueFitsType, variableFields } from './variables.ts';
 import { idSchema, instantSchema, limitSchema, optionalQuery, pageSchema } from './wire.ts';
-import { DEFAULT_SORT_ORDER, DEFAULT_WORKFLOW_SORT, SORT_ORDERS, WORKFLOW_SORTS, type SortOrder, type WorkflowSort } from './workflow-list.ts';
+import { SORT_ORDERS, WORKFLOW_SORTS } from './workflow-list.ts';
 import { savedWorkflowNameSchema, WORKFLOW_NAME_MAX, workflowFields, workflowFieldsSchema, workflowNameSchema, workflowRunFields } from './workflows.ts';
 
 // ---- workflows ----
@@ -39,9 +39,9 @@ export const workflowListQuerySchema = z.object({
   status: optionalQuery(flowStatusSchema),
   /** One folder's workflows, or UNCATEGORIZED_FOLDER for those in none (folders.ts). */
   folderId: optionalQuery(z.union([z.literal(UNCATEGORIZED_FOLDER), idSchema], { error: 'Use a folder id or NULL' })),
-  /** Issue 17: the column the list sorts by and its direction (default: updated, newest first). */
-  sort: z.pipe(optionalQuery(z.enum(WORKFLOW_SORTS)), z.transform((sort: WorkflowSort | undefined) => sort ?? DEFAULT_WORKFLOW_SORT)),
-  order: z.pipe(optionalQuery(z.enum(SORT_ORDERS)), z.transform((order: SortOrder | undefined) => order ?? DEFAULT_SORT_ORDER)),
+  /** Issue 17: the column the list sorts by and its direction (absent: updated, newest first; a name A→Z). */
+  sort: optionalQuery(z.enum(WORKFLOW_SORTS)),
+  order: optionalQuery(z.enum(SORT_ORDERS)),
 });
 export type WorkflowListQuery = z.input<typeof workflowListQuerySchema>;
 
