@@ -57,7 +57,7 @@ test('two versions compared step by step, then the older one restored as the dra
   const steps = (version.steps as StoredStep[])
     .filter((step) => step.name !== 'step_2')
     .map((step) => (step.name === 'step_1' ? { ...step, displayName: 'Fetch orders', next: null, settings: { ...step.settings, input: { url: 'https://shop.example/v2/orders' } } } : step));
-  await client.post('/workflow/version/autosave', { version_id: version.id, configuration: { trigger: version.trigger, steps }, display_name: 'Order sync' });
+  await client.post('/workflow/version/autosave', { version_id: version.id, configuration: { displayName: 'Order sync', trigger: version.trigger, steps }, display_name: 'Order sync' });
 
   await openEditor(page, id);
   await page.getByRole('button', { name: 'Versions' }).click();

@@ -37,22 +37,20 @@ export function WorkflowBulkBar({ selectedRows, onDone }: { selectedRows: readon
   const count = selectedRows.length;
   const names = new Map(selectedRows.map((row) => [row.id, row.displayName]));
 
-  const run = (action: BulkAction, folderId?: string | null) =>
-    bulk.mutate(
-      { action, ids: selectedRows.map((row) => row.id), ...(action === 'MOVE' ? { folderId: folderId ?? null } : {}) },
-      {
-        onSuccess: (reply) => {
-          const { tone, text } = bulkOutcomeMessage(action, reply, names);
-          toast[tone](text);
-          setDialog(null);
-          onDone();
-        },
-        onError: (error) => {
-          toast.error(errorMessage(error, `Could not ${VERB[action]} the workflows`));
-          setDialog(null);
-        },
-      },
-    );
+  // mutateAsync, not mutate's callbacks: a delete empties the selection, which unmounts this bar before
+  // the answer is read, and mutate's own callbacks are dropped with an unmounted component.
+  const run = async (action: BulkAction, folderId?: string | null) => {
+    try {
+      const reply = await bulk.mutateAsync({ action, ids: selectedRows.map((row) => row.id), ...(action === 'MOVE' ? { folderId: folderId ?? null } : {}) });
+      const { tone, text } = bulkOutcomeMessage(action, reply, names);
+      toast[tone](text);
+      setDialog(null);
+      onDone();
+    } catch (error) {
+      toast.error(errorMessage(error, `Could not ${VERB[action]} the workflows`));
+      setDialog(null);
+    }
+  };
 
   return (
     <div className="bulk-bar" role="region" aria-label="Selected workflows">
@@ -60,11 +58,11 @@ export function WorkflowBulkBar({ selectedRows, onDone }: { selectedRows: readon
         {count} selected
       </span>
       <div className="bulk-actions">
-        <button type="button" className="btn btn-secondary btn-sm" onClick={() => run('ENABLE')} disabled={bulk.isPending}>
+        <button type="button" className="btn btn-secondary btn-sm" onClick={() => void run('ENABLE')} disabled={bulk.isPending}>
           <Power width={14} height={14} aria-hidden="true" />
           Enable
         </button>
-        <button type="button" className="btn btn-secondary btn-sm" onClick={() => run('DISABLE')} disabled={bulk.isPending}>
+        <button type="button" className="btn btn-secondary btn-sm" onClick={() => void run('DISABLE')} disabled={bulk.isPending}>
           <PowerOff width={14} height={14} aria-hidden="true" />
           Disable
         </button>
@@ -89,9 +87,9 @@ export function WorkflowBulkBar({ selectedRows, onDone }: { selectedRows: readon
         description={`This deletes ${plural(count)} with their versions and runs. It cannot be undone.`}
         confirmLabel={`Delete ${plural(count)}`}
         busy={bulk.isPending}
-        onConfirm={() => run('DELETE')}
+        onConfirm={() => void run('DELETE')}
       />
-      {dialog === 'move' ? <BulkMoveDialog count={count} busy={bulk.isPending} onClose={() => setDialog(null)} onMove={(folderId) => run('MOVE', folderId)} /> : null}
+      {dialog === 'move' ? <BulkMoveDialog count={count} busy={bulk.isPending} onClose={() => setDialog(null)} onMove={(folderId) => void run('MOVE', folderId)} /> : null}
     </div>
   );
 }
