@@ -159,12 +159,11 @@ test('row actions: rename, duplicate, status, and an export that imports back', 
   await expect(row(page, 'Orders to the warehouse Copy')).toBeVisible();
   await expect(page.getByText('1–3 of 3')).toBeVisible();
 
-  // A workflow with nothing published cannot be enabled: the switch goes back and the toast says why.
+  // A workflow with nothing published cannot be enabled: its switch is disabled and says why (issue 17).
   const toggle = page.getByRole('switch', { name: 'Enable Orders to the warehouse', exact: true });
   await expect(toggle).toHaveAttribute('aria-checked', 'false');
-  await toggle.click();
-  await expect(page.getByText('Publish a version with a valid trigger before enabling this workflow')).toBeVisible();
-  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  await expect(toggle).toBeDisabled();
+  await expect(toggle).toHaveAccessibleDescription('Publish this workflow before enabling it');
 });
 
 test('an unknown workflow shows "Workflow not found" with a way back', async ({ page, allowConsole }) => {

@@ -1,6 +1,9 @@
 import { IDEMPOTENCY_KEY_HOURS } from '../../src/domain/contract/idempotency.ts';
 import type { Database, Queryable } from './database.ts';
 
+/** Hours an untouched workflow made by /workflows/create is kept before the prune deletes it. */
+export const PROVISIONAL_FLOW_HOURS = 24;
+
 /**
  * Deletes rows that can no longer change an answer: refresh, reset and email-change tokens past their expiry (a day's
  * margin keeps them around for anyone investigating a report), rate-limit windows that have ended, and
@@ -22,6 +25,8 @@ export async function pruneExpiredRows(db: Queryable, longestWindowMs: number, a
   await db.query(`DELETE FROM worker_heartbeats WHERE last_seen < now() - interval '1 day'`);
   // Idempotency-Key answers are kept a day (src/domain/contract/idempotency.ts).
   await db.query(`DELETE FROM idempotency_keys WHERE created_at < now() - $1::int * interval '1 hour'`, [IDEMPOTENCY_KEY_HOURS]);
+  // Workflows /workflows/create made and nobody touched for a day (migration 024).
+  await db.query(`DELETE FROM flows WHERE provisional AND created < now() - $1::int * interval '1 hour'`, [PROVISIONAL_FLOW_HOURS]);
 }
 
 /** Small tables every run or request writes and deletes from: their dead rows pile up fastest. */

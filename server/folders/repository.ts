@@ -15,7 +15,7 @@ export interface FolderRow {
   updated: Date;
 }
 
-const COUNT = '(SELECT count(*)::int FROM flows f WHERE f.user_id = d.user_id AND f.folder_id = d.id) AS number_of_flows';
+const COUNT = '(SELECT count(*)::int FROM flows f WHERE f.user_id = d.user_id AND f.folder_id = d.id AND NOT f.provisional) AS number_of_flows';
 const COLUMNS = `d.id, d.user_id, d.display_name, d.created, d.updated, ${COUNT}`;
 
 /** A uuid as PostgreSQL prints it: anything else names no folder (and must not reach a uuid cast). */
@@ -30,7 +30,7 @@ export async function listFolders(db: Queryable, userId: string): Promise<Folder
 /** All the user's workflows, and those in no folder: the counts beside "All" and "Uncategorized". */
 export async function flowCounts(db: Queryable, userId: string): Promise<{ total: number; uncategorized: number }> {
   const { rows } = await db.query<{ total: number; uncategorized: number }>(
-    `SELECT count(*)::int AS total, (count(*) FILTER (WHERE folder_id IS NULL))::int AS uncategorized FROM flows WHERE user_id = $1`,
+    `SELECT count(*)::int AS total, (count(*) FILTER (WHERE folder_id IS NULL))::int AS uncategorized FROM flows WHERE user_id = $1 AND NOT provisional`,
     [userId],
   );
   return rows[0] ?? { total: 0, uncategorized: 0 };

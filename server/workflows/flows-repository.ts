@@ -1,5 +1,6 @@
 /** flows: one row per workflow, always filtered by its owner. */
-import type { FlowStatus, StoredTrigger, VersionState } from '../../src/domain/index.ts';
+import type { FlowStatus, RunStatus, StoredTrigger, VersionState } from '../../src/domain/index.ts';
+import type { SortOrder, WorkflowSort } from '../../src/domain/contract/workflow-list.ts';
 import type { Queryable } from '../db/database.ts';
 import { latestVersionOrder, NOW_STAMP } from './versions-repository.ts';
 
@@ -29,10 +30,11 @@ export async function findFlow(db: Queryable, userId: string, flowId: string, lo
   return rows[0];
 }
 
-export async function insertFlow(db: Queryable, userId: string, folderId: string | null): Promise<FlowRow> {
+/** `provisional`: unlisted until its first write, pruned if none comes (migration 024). */
+export async function insertFlow(db: Queryable, userId: string, folderId: string | null, provisional = false): Promise<FlowRow> {
   const { rows } = await db.query<FlowRow>(
-    `INSERT INTO flows (user_id, folder_id) VALUES ($1, $2) RETURNING ${RETURNING}`,
-    [userId, folderId],
+    `INSERT INTO flows (user_id, folder_id, provisional) VALUES ($1, $2, $3) RETURNING ${RETURNING}`,
+    [userId, folderId, provisional],
   );
   return rows[0]!;
 }
@@ -45,9 +47,12 @@ export interface FlowChanges {
   maxConcurrentRuns?: number | null;
 }
 
-/** Applies the changes (if any) and stamps `updated`: every write to a flow or its versions calls this. */
+/**
+ * Applies the changes (if any) and stamps `updated`: every write to a flow or its versions calls this,
+ * so it is also where a provisional workflow (migration 024) becomes an ordinary one.
+ */
 export async function updateFlow(db: Queryable, flowId: string, changes: FlowChanges = {}): Promise<FlowRow> {
-  const sets = [`updated = ${NOW_STAMP}`];
+  const sets = [`updated = ${NOW_STAMP}`, 'provisional = false'];
   const params: unknown[] = [flowId];
   const set = (column: string, value: unknown) => {
     params.push(value);
@@ -74,6 +79,11 @@ export interface FlowListRow extends FlowRow {
   version_state: VersionState;
   version_valid: boolean;
   version_updated: Date;
+  /** The shown version's trigger: {type, pieceName, triggerName}. */
+  trigger: { type: string; pieceName: string | null; triggerName: string | null } | null;
+  last_run_id: string | null;
+  last_run_status: RunStatus | null;
+  last_run_start: Date | null;
 }
 
 export interface FlowFilter {
@@ -83,6 +93,8 @@ export interface FlowFilter {
   status?: FlowStatus | undefined;
   /** One folder's flows, or 'NULL' for those in none (UNCATEGORIZED_FOLDER in the contract). */
   folderId?: string | undefined;
+  sort?: WorkflowSort | undefined;
+  order?: SortOrder | undefined;
 }
 
 /** Each flow joined with the version it shows (the draft, else the published one). */
@@ -93,19 +105,52 @@ const WITH_LATEST = `
     WHERE v.flow_id = f.id ORDER BY ${latestVersionOrder('f')} LIMIT 1
   ) lv ON true`;
 
-/** One page of the user's flows, most recently updated first; `name` is a case-insensitive substring. */
+/** The flow's newest run: one probe of flow_runs_flow_start_idx (flow_id, start_time DESC) per flow. */
+const WITH_LAST_RUN = `
+  LEFT JOIN LATERAL (
+    SELECT r.id, r.status, r.start_time FROM flow_runs r WHERE r.flow_id = f.id ORDER BY r.start_time DESC LIMIT 1
+  ) lr ON true`;
+
+/**
+ * ORDER BY per sort column, from a fixed table (never text from the request). Every order ends on the
+ * flow's id, so pages never overlap or skip a row between equal values; a flow that never ran sorts
+ * after every run whichever the direction.
+ */
+const ORDERS: Record<WorkflowSort, Record<SortOrder, string>> = {
+  updated: { desc: 'f.updated DESC, f.id DESC', asc: 'f.updated ASC, f.id ASC' },
+  name: { asc: 'lower(lv.display_name) ASC, f.id ASC', desc: 'lower(lv.display_name) DESC, f.id DESC' },
+  lastRun: { desc: 'lr.start_time DESC NULLS LAST, f.id DESC', asc: 'lr.start_time ASC NULLS LAST, f.id ASC' },
+  status: { asc: 'f.status ASC, f.updated DESC, f.id DESC', desc: 'f.status DESC, f.updated DESC, f.id DESC' },
+};
+
+/**
+ * One page of the user's listed flows (not provisional ones), sorted as asked (default: most recently
+ * updated first); `name` is a case-insensitive substring. The page is one statement: the shown
+ * version, the newest run (index-backed) and, for the page's rows only, the trigger read out of the
+ * shown version's content (a large version's jsonb is read for the ten rows shown, not for every flow).
+ */
 export async function paginateFlows(db: Queryable, userId: string, filter: FlowFilter): Promise<{ rows: FlowListRow[]; total: number }> {
   // The filters are $1..$4; the page query adds its limit and offset after them.
-  const where = `WHERE f.user_id = $1 AND ($2::text IS NULL OR f.status = $2)
+  const where = `WHERE f.user_id = $1 AND NOT f.provisional AND ($2::text IS NULL OR f.status = $2)
     AND ($3::text IS NULL OR strpos(lower(lv.display_name), lower($3)) > 0)
     AND ($4::text IS NULL OR ($4 = 'NULL' AND f.folder_id IS NULL) OR f.folder_id::text = $4)`;
   const params = [userId, filter.status ?? null, filter.name ? filter.name : null, filter.folderId ?? null];
+  const order = ORDERS[filter.sort ?? 'updated'][filter.order ?? (filter.sort === 'name' ? 'asc' : 'desc')];
   const [page, count] = await Promise.all([
     db.query<FlowListRow>(
-      `SELECT ${COLUMNS}, lv.id AS version_id, lv.display_name, lv.state AS version_state, lv.valid AS version_valid,
-              lv.updated AS version_updated
-       ${WITH_LATEST} ${where}
-       ORDER BY f.updated DESC, f.id DESC LIMIT $5 OFFSET $6`,
+      `WITH page AS MATERIALIZED (
+         SELECT ${COLUMNS}, lv.id AS version_id, lv.display_name, lv.state AS version_state, lv.valid AS version_valid,
+                lv.updated AS version_updated, lr.id AS last_run_id, lr.status AS last_run_status, lr.start_time AS last_run_start,
+                row_number() OVER (ORDER BY ${order}) AS position
+         ${WITH_LATEST} ${WITH_LAST_RUN} ${where}
+         ORDER BY ${order} LIMIT $5 OFFSET $6
+       )
+       SELECT page.*, (
+         SELECT jsonb_build_object('type', t.trigger ->> 'type', 'pieceName', t.trigger -> 'settings' ->> 'pieceName',
+                                   'triggerName', t.trigger -> 'settings' ->> 'triggerName')
+         FROM (SELECT v.content -> 'trigger' AS trigger FROM flow_versions v WHERE v.id = page.version_id) t
+       ) AS trigger
+       FROM page ORDER BY page.position`,
       [...params, filter.limit, (filter.page - 1) * filter.limit],
     ),
     db.query<{ total: number }>(`SELECT count(*)::int AS total ${WITH_LATEST} ${where}`, params),

@@ -34,6 +34,8 @@ export interface VersionSummaryDto {
 
 export interface WorkflowSummaryDto extends FlowDto {
   version: { id: string; state: VersionSummaryRow['state']; valid: boolean; updated: string };
+  trigger: FlowListRow['trigger'];
+  lastRun: { id: string; status: NonNullable<FlowListRow['last_run_status']>; startTime: string } | null;
 }
 
 export function toFlowDto(flow: FlowRow, displayName: string): FlowDto {
@@ -100,6 +102,8 @@ export function toWorkflowSummaryDto(row: FlowListRow): WorkflowSummaryDto {
   return {
     ...toFlowDto(row, row.display_name),
     version: { id: row.version_id, state: row.version_state, valid: row.version_valid, updated: iso(row.version_updated) },
+    trigger: row.trigger ? { type: row.trigger.type, pieceName: row.trigger.pieceName ?? null, triggerName: row.trigger.triggerName ?? null } : null,
+    lastRun: row.last_run_id && row.last_run_status && row.last_run_start ? { id: row.last_run_id, status: row.last_run_status, startTime: iso(row.last_run_start) } : null,
   };
 }
 

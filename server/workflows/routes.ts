@@ -20,6 +20,8 @@ import { deleteWorkflow, updateWorkflow } from './drafts.ts';
 import type { Activity } from '../../src/domain/contract/analytics.ts';
 import { describe, type AnnounceActivity } from '../activity/recording.ts';
 import { findFlowVersion, listVersions } from './versions-repository.ts';
+import { workflowBulkBodySchema } from '../../src/domain/contract/workflow-list-requests.ts';
+import { bulkWorkflows } from './bulk.ts';
 
 export interface WorkflowDependencies {
   db: Database;
@@ -49,7 +51,8 @@ export function workflowRoutes({ db, authenticator, onFlowsChanged, announceActi
       const user = await authenticator.userFromRequest(request);
       const body = parse(createBodySchema, request.body);
       const version = createEmptyVersion({ displayName: body.displayName ?? 'Untitled' });
-      const created = await createWorkflow(db, user.id, versionWrite(version), { type: 'workflow_created', describe: describe.created }, body.folderId ?? null);
+      const creation = { type: 'workflow_created', describe: describe.created } as const;
+      const created = await createWorkflow(db, user.id, versionWrite(version), creation, body.folderId ?? null, body.provisional === true);
       announce(user.id, [created.activity]);
       return reply.code(201).send(toWorkflowDto(created.flow, created.version));
     });
@@ -90,6 +93,16 @@ export function workflowRoutes({ db, authenticator, onFlowsChanged, announceActi
       onFlowsChanged?.();
       announce(user.id, [activity]);
       return { success: true };
+    });
+
+    // Issue 17: one action over selected rows of the list (bulk.ts).
+    app.post('/workflow/bulk', async (request) => {
+      const user = await authenticator.userFromRequest(request);
+      const body = parse(workflowBulkBodySchema, request.body);
+      const { succeeded, failed, activities } = await bulkWorkflows(db, user.id, body);
+      if (succeeded.length > 0 && body.action !== 'MOVE') onFlowsChanged?.();
+      announce(user.id, activities);
+      return { succeeded, failed };
     });
 
     app.get('/workflow/:id/versions', async (request) => {

@@ -84,7 +84,7 @@ export interface Creation {
 
 /**
  * A new DISABLED workflow of the user whose one version is a draft with the given content, and its
- * activity entry (`creation`), in one transaction.
+ * activity entry (`creation`; none for a provisional one), in one transaction.
  */
 export async function createWorkflow(
   db: Database,
@@ -92,12 +92,16 @@ export async function createWorkflow(
   write: VersionWrite,
   creation: Creation,
   folderId: string | null = null,
+  provisional = false,
 ): Promise<{ flow: FlowRow; version: VersionRow; activity: Activity | null }> {
   return db.transaction(async (tx) => {
     if (folderId !== null && !(await holdFolder(tx, userId, folderId))) throw folderNotFound();
-    const flow = await insertFlow(tx, userId, folderId);
+    const flow = await insertFlow(tx, userId, folderId, provisional);
     const version = await insertDraft(tx, flow.id, write);
-    const activity = await recordActivity(tx, { userId, type: creation.type, workflowId: flow.id, description: creation.describe(version.display_name) });
+    // A provisional workflow (migration 024) is not in the list, nor in the feed until someone edits it.
+    const activity = provisional
+      ? null
+      : await recordActivity(tx, { userId, type: creation.type, workflowId: flow.id, description: creation.describe(version.display_name) });
     return { flow, version, activity };
   });
 }

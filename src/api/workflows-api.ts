@@ -25,6 +25,7 @@ import {
   type Workflow,
   type WorkflowPage,
 } from '../domain/contract/workflows.ts';
+import { workflowBulkReplySchema, type BulkAction, type SortOrder, type WorkflowBulkReply, type WorkflowSort } from '../domain/contract/workflow-list.ts';
 import { checkedBody } from './checked-body.ts';
 import { authenticatedClient } from './clients.ts';
 import type { HttpClient } from './http-client.ts';
@@ -55,10 +56,21 @@ export interface WorkflowListParams {
   status?: FlowStatus;
   /** One folder's workflows, or UNCATEGORIZED_FOLDER ('NULL') for those in none; absent means all. */
   folderId?: string;
+  /** Sorted on the server (issue 17); absent: updated, newest first. */
+  sort?: WorkflowSort;
+  order?: SortOrder;
 }
 
 export async function listWorkflows(params: WorkflowListParams, signal?: AbortSignal, http: HttpClient = authenticatedClient): Promise<WorkflowPage> {
-  const query = { page: params.page, limit: params.limit ?? WORKFLOW_PAGE_SIZE, name: params.name || undefined, status: params.status, folderId: params.folderId };
+  const query = {
+    page: params.page,
+    limit: params.limit ?? WORKFLOW_PAGE_SIZE,
+    name: params.name || undefined,
+    status: params.status,
+    folderId: params.folderId,
+    sort: params.sort,
+    order: params.order,
+  };
   return workflowPageSchema.parse(await http.request('/workflow/paginate', { query, signal }));
 }
 
@@ -74,9 +86,22 @@ export async function fetchWorkflowRaw(id: string, http: HttpClient = authentica
   return workflowWithVersionSchema.parse(await http.request(`/workflow/${encodeURIComponent(id)}`));
 }
 
-export async function createWorkflow(displayName?: string, http: HttpClient = authenticatedClient): Promise<CreatedWorkflow> {
-  const body = checkedBody(workflowFieldsSchema, displayName ? { displayName } : {});
+/**
+ * POST /workflow. `provisional` (the New button's /workflows/create): the server keeps it out of the
+ * list until its first edit and deletes it after a day without one, so an abandoned visit leaves nothing.
+ */
+export async function createWorkflow(displayName?: string, http: HttpClient = authenticatedClient, options: { provisional?: boolean } = {}): Promise<CreatedWorkflow> {
+  const fields = checkedBody(workflowFieldsSchema, displayName ? { displayName } : {});
+  const body = options.provisional ? { ...fields, provisional: true } : fields;
   return createdWorkflowSchema.parse(await http.request('/workflow', { method: 'POST', body }));
+}
+
+/** POST /workflow/bulk: one action over up to BULK_MAX_IDS workflows; what it did and what it did not. */
+export async function bulkWorkflows(
+  input: { action: BulkAction; ids: readonly string[]; folderId?: string | null },
+  http: HttpClient = authenticatedClient,
+): Promise<WorkflowBulkReply> {
+  return workflowBulkReplySchema.parse(await http.request('/workflow/bulk', { method: 'POST', body: input }));
 }
 
 /** PUT /workflow: what a person gives a workflow (its name, its minutes saved per run), checked before sending. */
@@ -171,6 +196,14 @@ export const versionListQueryOptions = (flowId: string) =>
     retry: (failureCount, error) => !isClientError(error) && failureCount < 3,
   });
 
+/** One version in full, for comparing two (a stored version never changes once locked; a draft may). */
+export const versionQueryOptions = (flowId: string, versionId: string) =>
+  queryOptions({
+    queryKey: workflowKeys.version(flowId, versionId),
+    queryFn: ({ signal }) => getVersion(flowId, versionId, signal),
+    retry: (failureCount, error) => !isClientError(error) && failureCount < 3,
+  });
+
 const statusOf = (error: unknown): unknown => (typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined);
 
 export function isNotFound(error: unknown): boolean {
@@ -193,6 +226,23 @@ const invalidateLists = (client: QueryClient) =>
 export function useCreateWorkflow() {
   const client = useQueryClient();
   return useMutation({ mutationFn: (displayName?: string) => createWorkflow(displayName), onSuccess: () => invalidateLists(client) });
+}
+
+/** The New button's workflow: provisional, so it joins the list only once edited (nothing to refresh). */
+export function useCreateProvisionalWorkflow() {
+  return useMutation({ mutationFn: () => createWorkflow(undefined, authenticatedClient, { provisional: true }) });
+}
+
+/** A bulk action over selected rows; the lists and folder counts are read again whatever it did. */
+export function useBulkWorkflows() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { action: BulkAction; ids: readonly string[]; folderId?: string | null }) => bulkWorkflows(input),
+    onSettled: (_reply, _error, input) => {
+      if (input.action === 'DELETE') for (const id of input.ids) client.removeQueries({ queryKey: workflowKeys.detail(id) });
+      return invalidateLists(client);
+    },
+  });
 }
 
 export function useImportWorkflow() {

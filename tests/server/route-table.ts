@@ -46,6 +46,7 @@ import { createConnectionBodySchema, deleteConnectionQuerySchema, testConnection
 import { updateConnectionBodySchema } from '../../src/domain/contract/connections.ts';
 import { retryRunBodySchema } from '../../src/domain/contract/runs.ts';
 import { versionFormQuerySchema } from '../../src/domain/contract/version-form.ts';
+import { workflowBulkBodySchema } from '../../src/domain/contract/workflow-list-requests.ts';
 import { BODY_LIMIT, type ServerOptions } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
 import { createBodySchema as templateBodySchema } from '../../server/templates/schemas.ts';
@@ -65,7 +66,7 @@ import {
   statusBodySchema,
   updateBodySchema as workflowUpdateSchema,
 } from '../../server/workflows/schemas.ts';
-import { flatOf } from './flows.ts';
+import { flatOf, UNKNOWN_ID } from './flows.ts';
 import { get, PASSWORD, post, put, registerUser, signIn, startTestServer, type TestServer, uniqueEmail } from './helpers.ts';
 import { code, finishedRun, flowOf, manualTrigger, piece, webhookTrigger } from './run-flows.ts';
 
@@ -377,6 +378,18 @@ export const ROUTES: Record<string, RouteSpec> = {
   },
   'PUT /api/workflow/version': { auth: 'user', body: { schema: renameVersionBodySchema, valid: async (w) => [{ version_id: await w.draftNow(), display_name: 'Renamed draft' }] } },
   'PUT /api/workflow/status': { auth: 'user', body: { schema: statusBodySchema, valid: (w) => [{ id: w.webhookFlow, status: 'ENABLED' }, { id: w.flow, status: 'DISABLED' }] } },
+  // Issue 17: bulk actions of the list (a DELETE spends a spare flow; the others leave the world as it was).
+  'POST /api/workflow/bulk': {
+    auth: 'user',
+    body: {
+      schema: workflowBulkBodySchema,
+      valid: (w) => [
+        { action: 'DISABLE', ids: [w.flow] },
+        { action: 'MOVE', ids: [w.flow], folderId: w.folder },
+        { action: 'ENABLE', ids: [w.webhookFlow, UNKNOWN_ID] },
+      ],
+    },
+  },
   'POST /api/workflow/version/autosave': {
     auth: 'user',
     body: {

@@ -122,7 +122,9 @@ describe('/workflows', () => {
     const refusal = new Promise<void>((resolve) => (refuse = resolve));
     fakeServer(async ({ method, url }) => {
       if (url.pathname === '/api/workflow/paginate') {
-        return { status: 200, body: { data: [summary('a', 'Send invoices'), summary('b', 'Sync orders', 'ENABLED')], total: 12, page: 1, limit: 10 } };
+        // 'a' has a published version (it may be enabled); 'c' was never published (issue 17: its switch is disabled).
+        const published = { ...summary('a', 'Send invoices'), publishedVersionId: 'published-a' };
+        return { status: 200, body: { data: [published, summary('b', 'Sync orders', 'ENABLED'), summary('c', 'Draft only')], total: 12, page: 1, limit: 10 } };
       }
       if (method === 'PUT' && url.pathname === '/api/workflow/status') {
         await refusal;
@@ -139,8 +141,13 @@ describe('/workflows', () => {
     const paginate = requests.find((r) => r.path === '/api/workflow/paginate')!;
     expect(paginate).toBeDefined();
 
+    const draftToggle = container.querySelector<HTMLButtonElement>('[role="switch"][aria-label="Enable Draft only"]')!;
+    expect(draftToggle.disabled).toBe(true);
+    expect(document.getElementById(draftToggle.getAttribute('aria-describedby')!)?.textContent).toBe('Publish this workflow before enabling it');
+
     const toggle = container.querySelector<HTMLButtonElement>('[role="switch"][aria-label="Enable Send invoices"]')!;
     expect(toggle.getAttribute('aria-checked')).toBe('false');
+    expect(toggle.disabled).toBe(false);
     await act(async () => toggle.click());
     const put = requests.find((r) => r.method === 'PUT');
     expect(put?.body).toEqual({ id: 'a', status: 'ENABLED' });

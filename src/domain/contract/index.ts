@@ -13,6 +13,8 @@ export * from './field-errors.ts';
 export * from './text.ts';
 export * from './wire.ts';
 export * from './workflows.ts';
+export * from './workflow-list.ts';
+export * from './workflow-list-requests.ts';
 export * from './runs.ts';
 export * from './variables.ts';
 export * from './templates.ts';

@@ -26,6 +26,7 @@ import { textSchema } from './text.ts';
 import { folderFieldsSchema, UNCATEGORIZED_FOLDER } from './folders.ts';
 import { valueFitsType, variableFields } from './variables.ts';
 import { idSchema, instantSchema, limitSchema, optionalQuery, pageSchema } from './wire.ts';
+import { SORT_ORDERS, WORKFLOW_SORTS } from './workflow-list.ts';
 import { savedWorkflowNameSchema, WORKFLOW_NAME_MAX, workflowFields, workflowFieldsSchema, workflowNameSchema, workflowRunFields } from './workflows.ts';
 
 // ---- workflows ----
@@ -38,12 +39,19 @@ export const workflowListQuerySchema = z.object({
   status: optionalQuery(flowStatusSchema),
   /** One folder's workflows, or UNCATEGORIZED_FOLDER for those in none (folders.ts). */
   folderId: optionalQuery(z.union([z.literal(UNCATEGORIZED_FOLDER), idSchema], { error: 'Use a folder id or NULL' })),
+  /** Issue 17: the column the list sorts by and its direction (absent: updated, newest first; a name A→Z). */
+  sort: optionalQuery(z.enum(WORKFLOW_SORTS)),
+  order: optionalQuery(z.enum(SORT_ORDERS)),
 });
 export type WorkflowListQuery = z.input<typeof workflowListQuerySchema>;
 
-/** POST /workflow: both fields optional, and so is the body itself. */
+/**
+ * POST /workflow: every field optional, and so is the body itself. `provisional` (issue 17, the New
+ * button's /workflows/create): the workflow stays out of the list until its first edit, and is deleted
+ * after a day without one.
+ */
 export const createWorkflowBodySchema = z.pipe(
-  z.optional(workflowFieldsSchema),
+  z.optional(z.extend(workflowFieldsSchema, { provisional: z.optional(z.boolean()) })),
   z.transform((body) => body ?? {}),
 );
 export type CreateWorkflowBody = z.input<typeof createWorkflowBodySchema>;

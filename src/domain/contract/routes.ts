@@ -108,6 +108,8 @@ import {
 } from './billing.ts';
 import { billingPageQuerySchema } from './requests.ts';
 import { versionFormQuerySchema } from './version-form.ts';
+import { workflowBulkReplySchema } from './workflow-list.ts';
+import { workflowBulkBodySchema } from './workflow-list-requests.ts';
 import { systemInfoSchema } from './system.ts';
 import {
   autosaveReplySchema,
@@ -173,6 +175,7 @@ export const contractRoutes = [
   { method: 'PUT', path: '/workflow', body: updateWorkflowBodySchema, reply: workflowWithVersionSchema, tag: 'Workflows', summary: 'Rename or move a workflow' },
   { method: 'DELETE', path: '/workflow/:id', params: idParamsSchema, reply: successReplySchema, tag: 'Workflows', summary: 'Delete a workflow with its versions and runs' },
   { method: 'PUT', path: '/workflow/status', body: workflowStatusBodySchema, reply: workflowStatusReplySchema, tag: 'Workflows', summary: 'Enable or disable a workflow' },
+  { method: 'POST', path: '/workflow/bulk', body: workflowBulkBodySchema, reply: workflowBulkReplySchema, tag: 'Workflows', summary: 'Enable, disable, delete or move up to 100 workflows' },
   // ---- versions ----
   { method: 'GET', path: '/workflow/:id/versions', params: idParamsSchema, reply: versionListSchema, tag: 'Versions', summary: "A workflow's versions, newest first" },
   { method: 'GET', path: '/workflow/:id/versions/:versionId', params: versionParamsSchema, query: versionFormQuerySchema, reply: versionReplySchema, tag: 'Versions', summary: 'One version in full' },

@@ -10,6 +10,7 @@
 import * as z from 'zod/mini';
 import { flowSchema, versionStateSchema } from '../flow/schemas.ts';
 import { isStorableText, pageOf, textSchema, tooLongMessage, UNSTORABLE_TEXT } from './text.ts';
+import { workflowLastRunSchema, workflowTriggerSummarySchema } from './workflow-list.ts';
 
 // ---- limits ----
 
@@ -99,9 +100,14 @@ export type CreatedWorkflow = z.output<typeof createdWorkflowSchema>;
 /** PUT /workflow/status */
 export const workflowStatusReplySchema = z.object({ flow: workflowSchema });
 
-/** One row of GET /workflow/paginate: the flow and a summary of its current version. */
+/**
+ * One row of GET /workflow/paginate: the flow, a summary of its current version, the trigger that
+ * version starts with and the workflow's newest run (workflow-list.ts).
+ */
 export const workflowSummarySchema = z.extend(workflowSchema, {
   version: z.object({ id: z.string(), state: versionStateSchema, valid: z.boolean(), updated: z.string() }),
+  trigger: z._default(z.nullable(workflowTriggerSummarySchema), null),
+  lastRun: z._default(workflowLastRunSchema, null),
 });
 export type WorkflowSummary = z.output<typeof workflowSummarySchema>;
 

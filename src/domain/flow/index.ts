@@ -25,3 +25,5 @@ export * from './runs.ts';
 export * from './retry.ts';
 export { describeOperation, historyEntrySchema, patchSchema, type FlowHistoryEntry } from './history.ts';
 export { CLIPBOARD_KIND, copyToClipboard, MAX_CLIPBOARD_STEPS, pasteOperations, readClipboard, type ClipboardContent, type PastePlacement } from './clipboard.ts';
+export { diffVersions, isEmptyDiff, type StepChange, type StepChangeKind, type StepPlace, type VersionDiff } from './version-diff.ts';
+export { childPath, diffValues, type FieldChange } from './value-diff.ts';

@@ -18,6 +18,10 @@ export interface DataColumn<Row> {
   hideOnMobile?: boolean;
   /** Visually hidden header text (e.g. an actions column), still read to screen readers. */
   hideHeader?: boolean;
+  /** A sortable column's state, announced on its header (aria-sort). */
+  sort?: 'ascending' | 'descending' | 'none';
+  /** Extra class on the column's cells (e.g. hidden below a width of the screen's own). */
+  className?: string;
 }
 
 interface DataTableProps<Row> {
@@ -38,8 +42,9 @@ interface DataTableProps<Row> {
 
 const INTERACTIVE = 'a, button, input, select, textarea, label, [role="menuitem"], [role="switch"], [data-row-click="ignore"]';
 
-export function cellClassName(column: { align?: string; hideOnMobile?: boolean }): string {
+export function cellClassName(column: { align?: string; hideOnMobile?: boolean; className?: string }): string {
   const classes = ['data-cell'];
+  if (column.className) classes.push(column.className);
   if (column.align === 'end') classes.push('data-cell-end');
   if (column.align === 'center') classes.push('data-cell-center');
   if (column.hideOnMobile) classes.push('data-hide-mobile');
@@ -64,7 +69,7 @@ export function DataTable<Row>({ columns, rows, rowKey, onRowClick, caption, emp
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column.id} scope="col" className={cellClassName(column)} style={{ width: column.width }}>
+              <th key={column.id} scope="col" className={cellClassName(column)} style={{ width: column.width }} aria-sort={column.sort}>
                 {column.hideHeader ? <span className="visually-hidden">{column.header}</span> : column.header}
               </th>
             ))}

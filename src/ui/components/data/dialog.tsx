@@ -19,7 +19,7 @@ interface AppDialogProps {
   initialFocus?: RefObject<HTMLElement | null>;
   /** While busy the dialog cannot be dismissed, so an answer is never lost halfway. */
   busy?: boolean;
-  size?: 'sm' | 'md';
+  size?: 'sm' | 'md' | 'lg';
 }
 
 export function AppDialog({ open, onOpenChange, title, description, children, role = 'dialog', initialFocus, busy = false, size = 'sm' }: AppDialogProps) {

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import './controls.css';
 
 interface ToggleSwitchProps {
@@ -8,13 +9,19 @@ interface ToggleSwitchProps {
   disabled?: boolean;
   /** Text beside the switch ('Enabled' / 'Disabled'); hidden on narrow screens. */
   stateText?: string;
+  /** Why the switch is disabled: shown on hover and read with the switch (aria-describedby). */
+  disabledReason?: string;
 }
 
 /** An on/off switch: a native button with role="switch", so Space and Enter work and the state is read out. */
-export function ToggleSwitch({ checked, onCheckedChange, label, disabled = false, stateText }: ToggleSwitchProps) {
+export function ToggleSwitch({ checked, onCheckedChange, label, disabled = false, stateText, disabledReason }: ToggleSwitchProps) {
+  const reasonId = useId();
+  const reason = disabled ? disabledReason : undefined;
   return (
-    <span className="switch-field">
+    // The title sits on the wrapper: a disabled button gets no pointer events, so no tooltip of its own.
+    <span className="switch-field" title={reason}>
       <button
+        aria-describedby={reason ? reasonId : undefined}
         type="button"
         role="switch"
         aria-checked={checked}
@@ -25,6 +32,11 @@ export function ToggleSwitch({ checked, onCheckedChange, label, disabled = false
       >
         <span className="switch-thumb" aria-hidden="true" />
       </button>
+      {reason ? (
+        <span id={reasonId} className="visually-hidden">
+          {reason}
+        </span>
+      ) : null}
       {stateText ? (
         <span className="switch-text" aria-hidden="true">
           {stateText}

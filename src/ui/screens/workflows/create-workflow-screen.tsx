@@ -1,12 +1,14 @@
 /**
  * /workflows/create, the New button's target: makes one empty workflow and replaces itself with that
- * workflow's editor, so Back does not create another. StrictMode runs effects twice in development;
+ * workflow's editor, so Back does not create another. The workflow is provisional (issue 17): the
+ * server leaves it out of the list until its first edit and prunes it after a day without one, so a
+ * visit abandoned in any way (Back, a closed tab) leaves no 'Untitled' draft behind. StrictMode runs effects twice in development;
  * the ref survives that, so exactly one POST is sent. A failure shows the error and a retry.
  */
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { RotateCw } from 'lucide-react';
-import { useCreateWorkflow } from '../../../api/workflows-api.ts';
+import { useCreateProvisionalWorkflow } from '../../../api/workflows-api.ts';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -17,14 +19,14 @@ import './workflows.css';
 export function CreateWorkflowScreen() {
   usePageTitle('New workflow');
   const navigate = useNavigate();
-  const create = useCreateWorkflow();
+  const create = useCreateProvisionalWorkflow();
   const started = useRef(false);
   const { mutate } = create; // stable across renders, unlike the result object
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    mutate(undefined);
+    mutate();
   }, [mutate]);
 
   const createdId = create.data?.flow.id;
@@ -40,7 +42,7 @@ export function CreateWorkflowScreen() {
             {errorMessage(create.error)}
           </Alert>
           <div className="empty-state-actions">
-            <button type="button" className="btn btn-primary" onClick={() => create.mutate(undefined)}>
+            <button type="button" className="btn btn-primary" onClick={() => create.mutate()}>
               <RotateCw width={16} height={16} aria-hidden="true" />
               Retry
             </button>

@@ -1,7 +1,8 @@
 /**
  * /workflows: every workflow of the user, 10 a page (SPEC §9), searchable by name and filterable by
- * status and folder (the folder panel beside the table: all, uncategorized, each folder), with the row
- * actions of the issue. Filters live in the URL (use-workflow-list-params.ts).
+ * status and folder (the folder panel beside the table: all, uncategorized, each folder), sorted on the
+ * server (headers and the sort choice), with the row actions and, for selected rows, the bulk bar
+ * (issue 17). Filters and sort live in the URL (use-workflow-list-params.ts).
  */
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -19,7 +20,10 @@ import { Pagination } from '../../components/data/pagination.tsx';
 import { SearchInput } from '../../components/data/search-input.tsx';
 import { pageCount } from '../../components/data/pagination-math.ts';
 import { NEW_WORKFLOW_PATH } from '../../shell/sections.ts';
-import { ALL_FOLDERS, NO_FOLDER, STATUS_FILTER_OPTIONS, useWorkflowListParams, type StatusFilter } from './use-workflow-list-params.ts';
+import { ALL_FOLDERS, NO_FOLDER, SORT_OPTIONS, STATUS_FILTER_OPTIONS, useWorkflowListParams, type StatusFilter } from './use-workflow-list-params.ts';
+import type { SortOrder, WorkflowSort } from '../../../domain/contract/workflow-list.ts';
+import { useWorkflowSelection } from './workflow-selection.tsx';
+import { WorkflowBulkBar } from './workflow-bulk-bar.tsx';
 import { FolderListPanel } from './folder-list.tsx';
 import { FolderNameDialog } from '../../components/workflows/folder-name-dialog.tsx';
 import { DeleteFolderDialog } from './delete-folder-dialog.tsx';
@@ -48,7 +52,16 @@ export function WorkflowsScreen() {
   const navigate = useNavigate();
   const list = useWorkflowListParams();
   const folderId = list.folder === ALL_FOLDERS ? undefined : list.folder === NO_FOLDER ? UNCATEGORIZED_FOLDER : list.folder;
-  const query = useWorkflows({ page: list.page, name: list.name || undefined, status: list.status === 'ALL' ? undefined : list.status, folderId });
+  const query = useWorkflows({
+    page: list.page,
+    name: list.name || undefined,
+    status: list.status === 'ALL' ? undefined : list.status,
+    folderId,
+    sort: list.sort,
+    order: list.order,
+  });
+  const rows = query.data?.data ?? [];
+  const selection = useWorkflowSelection(rows, `${list.page}|${list.name}|${list.status}|${list.folder}|${list.sort}|${list.order}`);
   const folders = useFolders();
   const actions = useWorkflowActions();
   const [dialog, setDialog] = useState<{ kind: WorkflowDialog; workflow: WorkflowSummary } | null>(null);
@@ -69,6 +82,10 @@ export function WorkflowsScreen() {
     exportJson: (row) => void actions.exportJson(row),
     setStatus: actions.setStatus,
     pendingStatusId: actions.pendingStatusId,
+    sort: list.sort,
+    order: list.order,
+    onSort: (sort) => list.setSort(sort),
+    selection,
   });
 
   // Past the last page (the last row of the last page was deleted, or a stale link): go to the last one.
@@ -119,8 +136,19 @@ export function WorkflowsScreen() {
                 value={list.status}
                 onChange={(event) => list.setStatus(event.target.value as StatusFilter)}
               />
+              <SelectField
+                label="Sort by"
+                hideLabel
+                options={SORT_OPTIONS}
+                value={`${list.sort}:${list.order}`}
+                onChange={(event) => {
+                  const [sort, order] = event.target.value.split(':') as [WorkflowSort, SortOrder];
+                  list.setSort(sort, order);
+                }}
+              />
             </div>
           )}
+          {selection.ids.length > 0 ? <WorkflowBulkBar selectedRows={rows.filter((row) => selection.selected.has(row.id))} onDone={selection.clear} /> : null}
           {query.isPending ? (
             <TableSkeleton columns={WORKFLOW_SKELETON_COLUMNS} rows={5} label="Loading workflows" />
           ) : query.isError ? (
@@ -141,6 +169,7 @@ export function WorkflowsScreen() {
                 rowKey={(row) => row.id}
                 onRowClick={(row) => navigate(editorPath(row.id))}
                 caption="Workflows"
+                className="workflows-table"
                 busy={query.isPlaceholderData}
                 empty={
                   emptyFolder ? (

@@ -2,10 +2,12 @@
  * The versions panel (SPEC §4): the flow's versions newest first, each with its state (Draft, Published,
  * Locked), when it last changed, and which one the editor shows. Clicking one opens it read-only; a
  * locked version can become the draft ('Use as draft'), after a confirmation when that replaces a draft.
+ * 'Compare versions' (two or more versions) shows what changed between any two, step by step
+ * (version-compare-dialog.tsx), and restores one through the same 'Use as draft'.
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CircleAlert, History } from 'lucide-react';
+import { CircleAlert, GitCompareArrows, History } from 'lucide-react';
 import { versionListQueryOptions, workflowKeys, type VersionSummary } from '../../../../api/workflows-api.ts';
 import { StatusBadge } from '../../../components/data/status-badge.tsx';
 import { RelativeDate } from '../../../components/data/relative-date.tsx';
@@ -15,6 +17,7 @@ import { errorMessage } from '../../../components/data/error-message.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { PanelFrame, PanelSkeleton } from './panel-frame.tsx';
+import { VersionCompareDialog } from './version-compare-dialog.tsx';
 
 export interface VersionsPanelProps {
   flowId: string;
@@ -34,6 +37,7 @@ export function VersionsPanel({ flowId, publishedVersionId, openVersionId, onOpe
   const [confirming, setConfirming] = useState<string | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [comparing, setComparing] = useState(false);
 
   const list = versions.data?.versions ?? [];
   const hasDraft = list.some((version) => version.state === 'DRAFT');
@@ -66,6 +70,15 @@ export function VersionsPanel({ flowId, publishedVersionId, openVersionId, onOpe
     body = <EmptyState icon={History} title="No versions yet">Versions appear here once this workflow is saved.</EmptyState>;
   } else {
     body = (
+      <>
+      {list.length >= 2 ? (
+        <div className="panel-toolbar">
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => setComparing(true)}>
+            <GitCompareArrows width={14} height={14} aria-hidden="true" />
+            Compare versions
+          </button>
+        </div>
+      ) : null}
       <ul className="panel-list" aria-label="Versions">
         {list.map((version) => (
           <VersionItem
@@ -80,6 +93,7 @@ export function VersionsPanel({ flowId, publishedVersionId, openVersionId, onOpe
           />
         ))}
       </ul>
+      </>
     );
   }
 
@@ -92,6 +106,25 @@ export function VersionsPanel({ flowId, publishedVersionId, openVersionId, onOpe
         </div>
       ) : null}
       {body}
+      {comparing && list.length >= 2 ? (
+        <VersionCompareDialog
+          flowId={flowId}
+          versions={list}
+          publishedVersionId={publishedVersionId}
+          // Oldest change first: the version before the newest, compared with the newest.
+          initialFrom={list[1]!.id}
+          initialTo={list[0]!.id}
+          onClose={() => setComparing(false)}
+          onOpen={(versionId) => {
+            setComparing(false);
+            onOpenVersion(versionId);
+          }}
+          onRestore={(versionId) => {
+            setComparing(false);
+            askUseAsDraft(versionId);
+          }}
+        />
+      ) : null}
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => {
