@@ -73,7 +73,7 @@ export function TagsInput({ label, tags, onTagsChange, error, placeholder = 'Typ
       </div>
       <div className={shownError ? 'tags-input tags-input-invalid' : 'tags-input'}>
         {tags.length > 0 ? (
-          <ul className="tags-input-chips" aria-label={`${label}: ${tags.length} of ${MAX_TEMPLATE_TAGS}`}>
+          <ul className="tags-input-chips" aria-label={`${tags.length} of ${MAX_TEMPLATE_TAGS} chosen`}>
             {tags.map((tag) => (
               <li key={tag} className="tag tag-chip">
                 <span className="tag-chip-text">{tag}</span>

@@ -104,7 +104,9 @@ export function TemplatesScreen() {
             />
           ))}
         </ul>
-        <Pagination page={filters.page} pageSize={TEMPLATE_PAGE_SIZE} total={list.data.total} onPageChange={(page) => change({ page })} label="Template pages" />
+        {list.data.total > TEMPLATE_PAGE_SIZE || filters.page > 1 ? (
+          <Pagination page={filters.page} pageSize={TEMPLATE_PAGE_SIZE} total={list.data.total} onPageChange={(page) => change({ page })} label="Template pages" />
+        ) : null}
       </>
     );
   }
