@@ -80,6 +80,8 @@ test('templates gallery: save with tags by keyboard, find by search and tag, edi
   await page.keyboard.press('Backspace'); // removes the last chip
   await expect(dialog.getByRole('button', { name: 'Remove tag finance' })).toHaveCount(0);
   await dialog.getByLabel('Visibility').selectOption('PUBLIC');
+  await expectNoViolations(page, 'save as template dialog');
+  await dialog.screenshot({ path: test.info().outputPath('save-template-dialog.png') });
   await dialog.getByRole('button', { name: 'Save template' }).click();
   await expect(page.getByText('Template "Nightly orders" saved')).toBeVisible();
 
