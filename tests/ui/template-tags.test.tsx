@@ -105,6 +105,8 @@ describe('the tags field', () => {
     expect(chips()).not.toContain('tag11');
     expect(errorText()).toBe('At most 10 tags');
     expect(tagsField().getAttribute('aria-invalid')).toBe('true');
+    // The refused tag stays in the field, to be changed or cleared.
+    expect(tagsField().value).toBe('tag11');
   });
 
   it('sends the chips when the form is submitted', async () => {

@@ -139,7 +139,8 @@ describe('template tags', () => {
   it('allows 10 tags and refuses 11 with the SPEC words', () => {
     const tags = (n: number) => Array.from({ length: n }, (_, i) => `tag${i}`);
     expect(addTags([], tags(10))).toEqual({ tags: tags(10) });
-    expect(addTags(tags(10), ['tag10'])).toEqual({ tags: tags(10), error: 'At most 10 tags' });
+    expect(addTags(tags(10), ['tag10'])).toEqual({ tags: tags(10), error: 'At most 10 tags', left: ['tag10'] });
+    expect(addTags(tags(9), ['a', ' b', 'c'])).toEqual({ tags: [...tags(9), 'a'], error: 'At most 10 tags', left: [' b', 'c'] });
     // repeats do not count twice, in any case
     expect(addTags(tags(10), ['tag1', 'TAG2', ' '])).toEqual({ tags: tags(10) });
     expect(addTags([], ['x'.repeat(33)]).error).toBe('Tags must be at most 32 characters');

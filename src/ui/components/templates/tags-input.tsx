@@ -30,7 +30,8 @@ export function TagsInput({ label, tags, onTagsChange, error, placeholder = 'Typ
     const result = addTags(tags, typed);
     setRefusal(result.error);
     if (result.tags.length !== tags.length) onTagsChange(result.tags);
-    setDraft(result.error ? typed.join(', ') : rest);
+    // A refused tag stays in the field to be changed (with what was typed after it).
+    setDraft(result.left ? [...result.left.map((tag) => tag.trim()), ...(rest ? [rest.trim()] : [])].join(', ') : rest);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
