@@ -55,7 +55,8 @@ export function runRoutes({ db, authenticator, workflows, scheduleMinIntervalMs 
           workflowName: flow.display_name,
           cronExpression: schedule.cronExpression,
           timezone: schedule.timezone,
-          nextRun: nextRunOf(schedule, now, scheduleMinIntervalMs),
+          // A paused (disabled) schedule has no next run until it is resumed.
+          nextRun: flow.status === 'ENABLED' ? nextRunOf(schedule, now, scheduleMinIntervalMs) : null,
           lastRun: lastRuns.get(flow.id) ?? null,
           status: flow.status,
         })),

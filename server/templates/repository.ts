@@ -23,10 +23,7 @@ export interface TemplateRow {
   content?: TemplateContent;
 }
 
-const COLUMNS = 't.id, t.user_id, t.title, t.description, t.category, t.tags, t.visibility, t.step_count, t.created, u.name AS author_name';
-
-/** Public templates are listed too; a bound keeps the reply finite until the list is paginated. */
-export const LIST_MAX = 500;
+export const COLUMNS = 't.id, t.user_id, t.title, t.description, t.category, t.tags, t.visibility, t.step_count, t.created, u.name AS author_name';
 
 export interface TemplateWrite {
   title: string;
@@ -50,22 +47,47 @@ export async function insertTemplate(db: Queryable, userId: string, write: Templ
   return rows[0]!;
 }
 
-export async function listTemplates(db: Queryable, userId: string): Promise<TemplateRow[]> {
-  const { rows } = await db.query<TemplateRow>(
-    `SELECT ${COLUMNS} FROM templates t JOIN users u ON u.id = t.user_id
-     WHERE t.user_id = $1 OR t.visibility = 'PUBLIC'
-     ORDER BY t.created DESC, t.id DESC LIMIT ${LIST_MAX}`,
-    [userId],
-  );
-  return rows;
-}
-
 /** A template the reader may see (theirs, or public; a guest passes null), with its content. */
 export async function findReadableTemplate(db: Queryable, readerId: string | null, id: string): Promise<TemplateRow | undefined> {
   const { rows } = await db.query<TemplateRow>(
     `SELECT ${COLUMNS}, t.content FROM templates t JOIN users u ON u.id = t.user_id
      WHERE t.id = $1 AND (t.visibility = 'PUBLIC' OR t.user_id = $2)`,
     [id, readerId],
+  );
+  return rows[0];
+}
+
+export interface TemplateEdit {
+  title?: string | undefined;
+  description?: string | undefined;
+  category?: string | null | undefined;
+  tags?: string[] | undefined;
+  visibility?: TemplateVisibility | undefined;
+}
+
+/** Changes the fields given of the owner's template; undefined when it is not theirs (or not there). */
+export async function updateTemplate(db: Queryable, userId: string, id: string, edit: TemplateEdit): Promise<TemplateRow | undefined> {
+  const { rows } = await db.query<TemplateRow>(
+    `WITH t AS (
+       UPDATE templates SET
+         title = COALESCE($3, title),
+         description = COALESCE($4, description),
+         category = CASE WHEN $5 THEN $6 ELSE category END,
+         tags = COALESCE($7::jsonb, tags),
+         visibility = COALESCE($8, visibility)
+       WHERE id = $1 AND user_id = $2 RETURNING *
+     )
+     SELECT ${COLUMNS} FROM t JOIN users u ON u.id = t.user_id`,
+    [
+      id,
+      userId,
+      edit.title ?? null,
+      edit.description ?? null,
+      edit.category !== undefined,
+      edit.category ?? null,
+      edit.tags === undefined ? null : JSON.stringify(edit.tags),
+      edit.visibility ?? null,
+    ],
   );
   return rows[0];
 }

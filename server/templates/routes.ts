@@ -1,6 +1,7 @@
 /**
- * Templates under /api/templates: made from a workflow's latest version, listed (own and public), read
- * (public ones also by guests, for /template-preview), used (copied into a new workflow), deleted.
+ * Templates under /api/templates: made from a workflow's latest version, listed (own and public, a page
+ * at a time, searched and filtered: list-repository.ts), read (public ones also by guests, for
+ * /template-preview), used (copied into a new workflow), changed and deleted by their owner.
  *
  * A template's `flow` is sent in the nested (Activepieces) form, which is as deep as the flow's longest
  * chain. The reply is written with `toNestedFlowJson` (no recursion on the server), but clients walk it
@@ -18,8 +19,9 @@ import { parse } from '../http/validate.ts';
 import { toWorkflowDto } from '../workflows/mapping.ts';
 import { createWorkflow, flatFromConfiguration, flatFromRow, loadWorkflow, versionWrite } from '../workflows/service.ts';
 import { toTemplateSummaryDto } from './mapping.ts';
-import { deleteTemplate, findReadableTemplate, insertTemplate, listTemplates, type TemplateContent, type TemplateRow } from './repository.ts';
-import { createBodySchema } from './schemas.ts';
+import { deleteTemplate, findReadableTemplate, insertTemplate, updateTemplate, type TemplateContent, type TemplateRow } from './repository.ts';
+import { listTemplatePage } from './list-repository.ts';
+import { createBodySchema, listQuerySchema, updateBodySchema } from './schemas.ts';
 import { describe, type AnnounceActivity } from '../activity/recording.ts';
 
 export interface TemplateDependencies {
@@ -86,7 +88,19 @@ export function templateRoutes({ db, authenticator, announceActivity }: Template
 
     app.get('/templates', async (request) => {
       const user = await authenticator.userFromRequest(request);
-      return { data: (await listTemplates(db, user.id)).map((row) => toTemplateSummaryDto(row, user.id)) };
+      const query = parse(listQuerySchema, request.query);
+      const { rows, total } = await listTemplatePage(db, user.id, { ...query, tags: query.tag });
+      return { data: rows.map((row) => toTemplateSummaryDto(row, user.id)), total, page: query.page, limit: query.limit };
+    });
+
+    // Only the owner changes a template; another user's (public or not) answers 404 like a missing one.
+    app.patch('/templates/:id', async (request) => {
+      const user = await authenticator.userFromRequest(request);
+      const { id } = parse(idParamsSchema, request.params);
+      const body = parse(updateBodySchema, request.body);
+      const row = await updateTemplate(db, user.id, id, body);
+      if (!row) throw templateNotFound();
+      return toTemplateSummaryDto(row, user.id);
     });
 
     // Public: a guest reads PUBLIC templates (/template-preview/{id}); PRIVATE ones only their owner.

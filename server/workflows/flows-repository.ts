@@ -206,14 +206,17 @@ export interface ScheduledFlowRow {
   trigger: StoredTrigger;
 }
 
-/** The user's enabled flows whose published trigger belongs to `pieceName`, with that trigger. */
-export async function enabledFlowsTriggeredBy(db: Queryable, userId: string, pieceName: string): Promise<ScheduledFlowRow[]> {
+/**
+ * The user's published flows whose trigger belongs to `pieceName`, with that trigger: enabled ones first,
+ * then the paused (disabled) ones, which /schedules keeps listed with Resume (issue 17).
+ */
+export async function publishedFlowsTriggeredBy(db: Queryable, userId: string, pieceName: string): Promise<ScheduledFlowRow[]> {
   const { rows } = await db.query<ScheduledFlowRow>(
     `SELECT f.id, f.status, ${LATEST_NAME_SQL('f')} AS display_name, pv.content -> 'trigger' AS trigger
      FROM flows f JOIN flow_versions pv ON pv.id = f.published_version_id
-     WHERE f.user_id = $1 AND f.status = 'ENABLED' AND pv.content -> 'trigger' ->> 'type' = 'PIECE_TRIGGER'
+     WHERE f.user_id = $1 AND pv.content -> 'trigger' ->> 'type' = 'PIECE_TRIGGER'
        AND pv.content -> 'trigger' -> 'settings' ->> 'pieceName' = $2
-     ORDER BY f.updated DESC, f.id DESC`,
+     ORDER BY f.status = 'ENABLED' DESC, f.updated DESC, f.id DESC`,
     [userId, pieceName],
   );
   return rows;

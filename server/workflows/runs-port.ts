@@ -5,7 +5,7 @@
  */
 import type { FlatVersion } from '../../src/domain/index.ts';
 import type { Queryable } from '../db/database.ts';
-import { enabledFlowsTriggeredBy, findFlow, findFlowToRun, type FlowToRunRow, type ScheduledFlowRow } from './flows-repository.ts';
+import { publishedFlowsTriggeredBy, findFlow, findFlowToRun, type FlowToRunRow, type ScheduledFlowRow } from './flows-repository.ts';
 import { SCHEDULE_PIECE, scheduleOf, type Schedule } from './schedules.ts';
 import { flatFromRow } from './service.ts';
 import { findFlowVersion, findLatestVersion, findUserVersionHead } from './versions-repository.ts';
@@ -57,7 +57,7 @@ export interface WorkflowsForRuns {
   readVersion(flowId: string, versionId: string): Promise<FlatVersion | undefined>;
   /** The name a run's notification calls the workflow by (the version's head only, never its content; a LOCKED version's is kept). */
   versionName(userId: string, versionId: string): Promise<string | undefined>;
-  /** The user's enabled workflows with a Schedule trigger on their published version. */
+  /** The user's workflows with a Schedule trigger on their published version: enabled first, then paused ones. */
   scheduledFlows(userId: string): Promise<Array<{ flow: ScheduledFlowRow; schedule: Schedule }>>;
 }
 
@@ -94,7 +94,7 @@ export function workflowsForRuns(db: Queryable): WorkflowsForRuns {
       return head?.state === 'LOCKED' ? lockedNames.keep(key, head.display_name) : head?.display_name;
     },
     async scheduledFlows(userId) {
-      const flows = await enabledFlowsTriggeredBy(db, userId, SCHEDULE_PIECE);
+      const flows = await publishedFlowsTriggeredBy(db, userId, SCHEDULE_PIECE);
       return flows.flatMap((flow) => {
         const schedule = scheduleOf(flow.trigger);
         return schedule ? [{ flow, schedule }] : [];

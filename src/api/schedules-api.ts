@@ -1,6 +1,6 @@
 /**
- * Schedules of the workflow service (SPEC §7): the workflows that run on a cron, and pausing one — which is
- * turning the workflow off (PUT /workflow/status DISABLED), so it leaves the list.
+ * Schedules of the workflow service (SPEC §7): the workflows that run on a cron, pausing one — turning the
+ * workflow off (PUT /workflow/status DISABLED; it stays listed, paused) — and resuming it (ENABLED).
  */
 import { queryOptions } from '@tanstack/react-query';
 import { authenticatedClient } from './clients.ts';
@@ -17,6 +17,9 @@ export function createSchedulesApi(http: HttpClient) {
     },
     async pause(workflowId: string): Promise<void> {
       await http.request('/workflow/status', { method: 'PUT', body: { id: workflowId, status: 'DISABLED' } });
+    },
+    async resume(workflowId: string): Promise<void> {
+      await http.request('/workflow/status', { method: 'PUT', body: { id: workflowId, status: 'ENABLED' } });
     },
   };
 }

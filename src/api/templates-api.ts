@@ -5,7 +5,7 @@
  * domain's `fromNestedFlow`, which walks it with a loop, so a long chain cannot overflow the stack.
  */
 import * as z from 'zod/mini';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fromNestedFlow, type FlatVersion } from '../domain/index.ts';
 import { createdWorkflowSchema, type CreatedWorkflow } from '../domain/contract/workflows.ts';
 // Types only: the create body's schema is the server's to run (requests.ts is not loaded in the browser).
@@ -16,12 +16,16 @@ import {
   MAX_TEMPLATE_TAG_LENGTH,
   MAX_TEMPLATE_TAGS,
   MAX_TEMPLATE_TITLE_LENGTH,
+  TEMPLATE_PAGE_SIZE,
   TEMPLATE_VISIBILITIES,
   templateFieldsSchema,
   templateListSchema,
   templateSchema,
+  templateSummarySchema,
   TOO_MANY_TAGS_MESSAGE,
   type Template,
+  type TemplatePage,
+  type TemplateScope,
   type TemplateSummary,
   type TemplateVisibility,
 } from '../domain/contract/templates.ts';
@@ -35,10 +39,11 @@ export {
   MAX_TEMPLATE_TAG_LENGTH,
   MAX_TEMPLATE_TAGS,
   MAX_TEMPLATE_TITLE_LENGTH,
+  TEMPLATE_PAGE_SIZE,
   TEMPLATE_VISIBILITIES,
   templateSchema,
 };
-export type { Template, TemplateSummary, TemplateVisibility };
+export type { Template, TemplatePage, TemplateScope, TemplateSummary, TemplateVisibility };
 
 // ---- the create form and its request ----
 
@@ -85,8 +90,43 @@ export async function createTemplate(request: CreateTemplateRequest, http: HttpC
   return templateSchema.parse(await http.request('/templates', { method: 'POST', body: checkedBody(templateFieldsSchema, request) }));
 }
 
-export async function listTemplates(signal?: AbortSignal, http: HttpClient = authenticatedClient): Promise<TemplateSummary[]> {
-  return templateListSchema.parse(await http.request('/templates', { signal })).data;
+/** What the gallery asks for: a page, words to search, tags (all of them), a category, whose. */
+export interface TemplateListParams {
+  page: number;
+  search: string;
+  tags: readonly string[];
+  category: string;
+  scope: TemplateScope;
+}
+
+export function templateListPath({ page, search, tags, category, scope }: TemplateListParams): string {
+  const query = new URLSearchParams({ page: String(page), limit: String(TEMPLATE_PAGE_SIZE) });
+  if (search.trim()) query.set('search', search.trim());
+  for (const tag of tags) query.append('tag', tag);
+  if (category) query.set('category', category);
+  if (scope !== 'all') query.set('scope', scope);
+  return `/templates?${query}`;
+}
+
+export async function listTemplates(params: TemplateListParams, signal?: AbortSignal, http: HttpClient = authenticatedClient): Promise<TemplatePage> {
+  return templateListSchema.parse(await http.request(templateListPath(params), { signal }));
+}
+
+/** What the gallery's edit dialog sends (the owner's own template; the server answers 404 otherwise). */
+export interface UpdateTemplateRequest {
+  title: string;
+  description: string;
+  category: string | null;
+  tags: string[];
+  visibility: TemplateVisibility;
+}
+
+export async function updateTemplate(id: string, request: UpdateTemplateRequest, http: HttpClient = authenticatedClient): Promise<TemplateSummary> {
+  return templateSummarySchema.parse(await http.request(`/templates/${encodeURIComponent(id)}`, { method: 'PATCH', body: request }));
+}
+
+export async function deleteTemplate(id: string, http: HttpClient = authenticatedClient): Promise<void> {
+  await http.request(`/templates/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
 /**
@@ -106,7 +146,7 @@ export async function instantiateTemplate(id: string, http: HttpClient = authent
 
 export const templateKeys = {
   all: ['templates'] as const,
-  list: () => [...templateKeys.all, 'list'] as const,
+  list: (params: TemplateListParams) => [...templateKeys.all, 'list', params] as const,
   detail: (id: string, audience: TemplateAudience) => [...templateKeys.all, 'detail', id, audience] as const,
 };
 
@@ -121,6 +161,27 @@ export const templateQueryOptions = (id: string, audience: TemplateAudience) =>
   });
 
 export const useTemplateDetail = (id: string, audience: TemplateAudience) => useQuery(templateQueryOptions(id, audience));
+
+/** One page of the gallery; the previous page stays on screen while the next loads (no flash of empty). */
+export const templateListQueryOptions = (params: TemplateListParams) =>
+  queryOptions({
+    queryKey: templateKeys.list(params),
+    queryFn: ({ signal }) => listTemplates(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useUpdateTemplate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, request }: { id: string; request: UpdateTemplateRequest }) => updateTemplate(id, request),
+    onSuccess: () => client.invalidateQueries({ queryKey: templateKeys.all }),
+  });
+}
+
+export function useDeleteTemplate() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: (id: string) => deleteTemplate(id), onSuccess: () => client.invalidateQueries({ queryKey: templateKeys.all }) });
+}
 
 export function useCreateTemplate() {
   const client = useQueryClient();

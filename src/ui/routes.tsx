@@ -40,6 +40,7 @@ const shellRoutes: RouteObject[] = [
 
   { path: 'workflows', ...screen(() => import('./screens/workflows/workflows-screen.tsx')) },
   { path: 'workflows/create', ...screen(() => import('./screens/workflows/create-workflow-screen.tsx')) },
+  { path: 'templates', ...screen(() => import('./screens/templates/templates-screen.tsx')) },
   { path: 'workflows/use-template/:template_uid', ...screen(() => import('./screens/templates/use-template-screen.tsx')) },
   { path: 'workflows/:id/edit', handle: editorHandle, ...screen(() => import('./screens/editor/editor-screen.tsx')) },
   { path: 'workflows/:id/variables', ...screen(() => import('./screens/variables/workflow-variables-screen.tsx')) },

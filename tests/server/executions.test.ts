@@ -205,7 +205,7 @@ describe('GET /api/workflow/schedules', () => {
     daily = (await publishedFlow(t, owner, { ...chain(1, scheduleTrigger('every_day', { hour_of_the_day: 9, timezone: 'Europe/Paris', run_on_weekends: true })), displayName: 'Paris 9am' }, true)).flow;
     await publishedFlow(t, owner, { ...chain(1, scheduleTrigger('cron_expression', { cronExpression: '30 7 * * 1-5', timezone: 'America/New_York' })), displayName: 'NY weekdays' }, true);
     await publishedFlow(t, owner, { ...chain(1, scheduleTrigger('every_x_minutes', { minutes: 15 })), displayName: 'Quarter hour' }, true);
-    // Not listed: disabled, and a trigger of another piece.
+    // Listed as paused (issue 17): disabled. Not listed: a trigger of another piece.
     await publishedFlow(t, owner, { ...chain(1, scheduleTrigger('every_hour', {})), displayName: 'Paused' }, false);
     const webhook: StoredTrigger = {
       name: 'trigger',
@@ -220,11 +220,12 @@ describe('GET /api/workflow/schedules', () => {
     await insertRun(t.db, user.id, { flowId: daily.id, status: 'SUCCEEDED', startTime: '2024-05-02T07:00:00.000Z', steps: [] });
   });
 
-  it('lists enabled schedule workflows with cron, time zone, next and last run', async () => {
+  it('lists schedule workflows with cron, time zone, next and last run, enabled ones first, paused ones without a next run', async () => {
     const response = await get(t.app, '/api/workflow/schedules', { token: owner });
     expect(response.statusCode).toBe(200);
     const data = response.json<{ data: Schedule[] }>().data;
-    expect(data.map((s) => s.workflowName).sort()).toEqual(['NY weekdays', 'Paris 9am', 'Quarter hour']);
+    expect(data.slice(0, 3).map((s) => s.workflowName).sort()).toEqual(['NY weekdays', 'Paris 9am', 'Quarter hour']);
+    expect(data.slice(3)).toEqual([expect.objectContaining({ workflowName: 'Paused', status: 'DISABLED', nextRun: null, lastRun: null })]);
     const paris = data.find((s) => s.workflowName === 'Paris 9am')!;
     expect(paris).toMatchObject({ workflowId: daily.id, cronExpression: '0 9 * * *', timezone: 'Europe/Paris', status: 'ENABLED', lastRun: '2024-05-02T07:00:00.000Z' });
     const next = new Date(paris.nextRun!);
@@ -238,14 +239,19 @@ describe('GET /api/workflow/schedules', () => {
     expect(data.find((s) => s.workflowName === 'Quarter hour')).toMatchObject({ cronExpression: '*/15 * * * *', timezone: 'UTC' });
   });
 
-  it('drops a workflow once it is paused', async () => {
+  it('keeps a workflow listed once it is paused, as paused with no next run, and back when resumed', async () => {
     await put(t.app, '/api/workflow/status', { id: daily.id, status: 'DISABLED' }, { token: owner });
-    const data = (await get(t.app, '/api/workflow/schedules', { token: owner })).json<{ data: Schedule[] }>().data;
-    expect(data.map((s) => s.workflowName).sort()).toEqual(['NY weekdays', 'Quarter hour']);
+    let data = (await get(t.app, '/api/workflow/schedules', { token: owner })).json<{ data: Schedule[] }>().data;
+    expect(data.filter((s) => s.status === 'ENABLED').map((s) => s.workflowName).sort()).toEqual(['NY weekdays', 'Quarter hour']);
+    expect(data.find((s) => s.workflowId === daily.id)).toMatchObject({ status: 'DISABLED', nextRun: null, lastRun: '2024-05-02T07:00:00.000Z' });
+    await put(t.app, '/api/workflow/status', { id: daily.id, status: 'ENABLED' }, { token: owner });
+    data = (await get(t.app, '/api/workflow/schedules', { token: owner })).json<{ data: Schedule[] }>().data;
+    expect(data.find((s) => s.workflowId === daily.id)).toMatchObject({ status: 'ENABLED', nextRun: expect.any(String) });
   });
 
   it('is empty for a user without schedules and needs a signed-in user', async () => {
-    expect((await get(t.app, '/api/workflow/schedules', { token })).json()).toEqual({ data: [] });
+    const newcomer = await signedInUser(t.app, 'No schedules');
+    expect((await get(t.app, '/api/workflow/schedules', { token: newcomer.token })).json()).toEqual({ data: [] });
     expect((await get(t.app, '/api/workflow/schedules')).statusCode).toBe(401);
   });
 });

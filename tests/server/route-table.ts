@@ -50,6 +50,7 @@ import { workflowBulkBodySchema } from '../../src/domain/contract/workflow-list-
 import { BODY_LIMIT, type ServerOptions } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
 import { createBodySchema as templateBodySchema } from '../../server/templates/schemas.ts';
+import { listQuerySchema as templateListQuerySchema, updateBodySchema as templateUpdateSchema } from '../../server/templates/schemas.ts';
 import {
   createBodySchema as variableCreateSchema,
   listQuerySchema as variableListQuerySchema,
@@ -469,7 +470,18 @@ export const ROUTES: Record<string, RouteSpec> = {
   'PUT /api/folders/:id': { auth: 'user', params: (w) => ({ id: w.folder }), body: { schema: updateFolderBodySchema, valid: () => [{ displayName: `R ${randomBytes(6).toString('hex')}` }] } },
   'DELETE /api/folders/:id': { auth: 'user', spends: 'folder', params: async (w) => ({ id: await w.spare('folder') }) },
 
-  'GET /api/templates': { auth: 'user' },
+  'GET /api/templates': {
+    auth: 'user',
+    query: {
+      schema: templateListQuerySchema,
+      valid: () => [{}, { search: 'Template', tag: 'a', scope: 'mine', page: '1', limit: '12' }, { tag: 'b', category: 'Sales', scope: 'public' }],
+    },
+  },
+  'PATCH /api/templates/:id': {
+    auth: 'user',
+    params: (w) => ({ id: w.template }),
+    body: { schema: templateUpdateSchema, valid: () => [{ title: 'Renamed', tags: ['x', 'y', 'x'], category: null, visibility: 'PRIVATE' }, {}] },
+  },
   'POST /api/templates': {
     auth: 'user',
     body: { schema: templateBodySchema, valid: (w) => [{ workflow_id: w.flow, title: 'T', description: 'D', category: null, tags: ['a', 'b', 'a'], visibility: 'PRIVATE' }] },

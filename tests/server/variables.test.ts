@@ -109,11 +109,14 @@ describe('POST /api/variables', () => {
   });
 
   it('refuses bad names and malformed bodies', async () => {
-    for (const name of ['1st', 'has space', 'dash-ed', '', 'x'.repeat(65), "a'; DROP TABLE variables;--", 'ünïcode', 'A\u0000']) {
+    for (const name of ['1st', 'has space', 'dash-ed', '', "a'; DROP TABLE variables;--", 'ünïcode', 'A\u0000']) {
       const response = await create({ name, type: 'STRING', value: 'x' });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ errors: { name: ['Use letters, digits and _; start with a letter or _'] } });
     }
+    // The length limit is stated (issue 17); 64 characters are fine.
+    expect((await create({ name: 'x'.repeat(65), type: 'STRING', value: 'x' })).json()).toMatchObject({ errors: { name: ['Name must be at most 64 characters'] } });
+    expect((await create({ name: `L${'x'.repeat(63)}`, type: 'STRING', value: 'x' })).statusCode).toBe(201);
     for (const body of [
       {},
       { name: 'OK', type: 'TEXT', value: 'x' },

@@ -10,6 +10,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ExecutionsScreen } from '../../src/ui/screens/executions/executions-screen.tsx';
 import { ExecutionDetailScreen } from '../../src/ui/screens/executions/execution-detail-screen.tsx';
+import { Toaster } from 'sonner';
 import { SchedulesScreen } from '../../src/ui/screens/schedules/schedules-screen.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -45,7 +46,7 @@ async function renderAt(path: string) {
     ],
     { initialEntries: [path] },
   );
-  await act(async () => root.render(<QueryClientProvider client={queryClient}><RouterProvider router={router} /></QueryClientProvider>));
+  await act(async () => root.render(<QueryClientProvider client={queryClient}><RouterProvider router={router} /><Toaster /></QueryClientProvider>));
   await settle();
   return router;
 }
@@ -230,16 +231,20 @@ describe('SchedulesScreen', () => {
     status,
   });
 
-  it('lists enabled schedules with the cron in words, and pausing asks first, then removes the row', async () => {
+  it('lists schedules with the cron in words; pausing asks first, then keeps the row as Paused; Resume turns it on with a toast', async () => {
+    const status: Record<string, string> = { w1: 'ENABLED', w2: 'ENABLED', w3: 'DISABLED' };
     stubApi((url, init) => {
-      if (url.pathname === '/api/workflow/status' && init?.method === 'PUT') return { body: { id: 'w1', status: 'DISABLED' } };
-      const paused = requests.some((r) => r.method === 'PUT');
+      if (url.pathname === '/api/workflow/status' && init?.method === 'PUT') {
+        const body = JSON.parse(String(init.body)) as { id: string; status: string };
+        status[body.id] = body.status;
+        return { body };
+      }
       return {
         body: {
           data: [
-            ...(paused ? [] : [schedule('w1', 'Nightly report', '0 9 * * 1-5')]),
-            schedule('w2', 'Sync CRM', '*/15 * * * *'),
-            schedule('w3', 'Old job', '0 0 * * *', 'DISABLED'),
+            schedule('w1', 'Nightly report', '0 9 * * 1-5', status.w1),
+            schedule('w2', 'Sync CRM', '*/15 * * * *', status.w2),
+            { ...schedule('w3', 'Old job', '0 0 * * *', status.w3), nextRun: status.w3 === 'ENABLED' ? new Date(Date.now() + 60_000).toISOString() : null },
           ],
         },
       };
@@ -247,10 +252,15 @@ describe('SchedulesScreen', () => {
     await renderAt('/schedules');
     expect(document.title).toBe('Schedules | Flowsmith');
     const rows = () => Array.from(container.querySelectorAll('tbody tr')).map((r) => r.textContent ?? '');
-    expect(rows()).toHaveLength(2);
+    expect(rows()).toHaveLength(3);
     expect(rows()[0]).toContain('Weekdays at 09:00');
     expect(rows()[0]).toContain('Europe/Paris');
+    expect(rows()[0]).toContain('in 1h');
     expect(rows()[1]).toContain('Every 15 minutes');
+    // A paused schedule stays listed, as Paused, with Resume.
+    expect(rows()[2]).toContain('Paused');
+    expect(button('Resume Old job')).toBeTruthy();
+    expect(button('Pause Old job')).toBeFalsy();
 
     await act(async () => button('Pause Nightly report')!.click());
     await settle();
@@ -261,12 +271,21 @@ describe('SchedulesScreen', () => {
     await act(async () => (confirm as HTMLButtonElement).click());
     await settle();
     expect(requests.find((r) => r.method === 'PUT')!.body).toEqual({ id: 'w1', status: 'DISABLED' });
-    expect(rows()).toHaveLength(1);
-    expect(rows()[0]).toContain('Sync CRM');
+    expect(rows()).toHaveLength(3);
+    expect(rows()[0]).toContain('Nightly report');
+    expect(rows()[0]).toContain('Paused');
+    expect(button('Resume Nightly report')).toBeTruthy();
+
+    await act(async () => button('Resume Old job')!.click());
+    await settle();
+    expect(requests.filter((r) => r.method === 'PUT').at(-1)!.body).toEqual({ id: 'w3', status: 'ENABLED' });
+    expect(document.body.textContent).toContain('Old job resumed');
+    expect(button('Pause Old job')).toBeTruthy();
+    expect(rows()[2]).toContain('in 1m');
   });
 
-  it('says No scheduled workflows when none is enabled', async () => {
-    stubApi(() => ({ body: { data: [schedule('w3', 'Old job', '0 0 * * *', 'DISABLED')] } }));
+  it('says No scheduled workflows when there are none', async () => {
+    stubApi(() => ({ body: { data: [] } }));
     await renderAt('/schedules');
     expect(text()).toContain('No scheduled workflows');
   });

@@ -56,6 +56,7 @@ describe('sections', () => {
       'Executions /executions',
       'Schedules /schedules',
       'Global Variables /variables',
+      'Templates /templates',
     ]);
     expect(links('settings')).toEqual([
       'Account /settings/profile',
@@ -80,6 +81,10 @@ describe('sections', () => {
     expect(activeLink('/workflows/abc/edit')).toBeUndefined();
     expect(activeLink('/workflows/abc/variables')).toBeUndefined();
     expect(activeLink('/variables')?.label).toBe('Global Variables');
+    // The gallery, and a template's own page under /workflows (issue 17).
+    expect(sectionForPath('/templates')).toBe('workflows');
+    expect(activeLink('/templates')?.label).toBe('Templates');
+    expect(activeLink('/workflows/use-template/abc')?.label).toBe('Templates');
     // Billing's own pages keep Billing current.
     for (const path of ['/settings/pricing', '/settings/billing-history', '/settings/balance-transactions']) expect(activeLink(path)?.label).toBe('Billing');
     expect(activeLink('/settings/payment-cards')?.label).toBe('Payment Cards');

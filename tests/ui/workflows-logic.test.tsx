@@ -10,7 +10,7 @@ import { clampPage, pageBounds, pageCount, pageLabel, parsePageParam, rangeLabel
 import { Pagination } from '../../src/ui/components/data/pagination.tsx';
 import { exportFileName, workflowExportFile } from '../../src/ui/components/workflows/export-workflow.ts';
 import { checkFlowFileText } from '../../src/ui/components/workflows/import-problems.ts';
-import { tagsError } from '../../src/ui/screens/workflows/save-template-dialog.tsx';
+import { addTags } from '../../src/ui/components/templates/tag-rules.ts';
 import { parseTags } from '../../src/api/templates-api.ts';
 import activepiecesExport from '../../e2e/fixtures/activepieces-flow.json';
 
@@ -138,10 +138,12 @@ describe('template tags', () => {
   });
 
   it('allows 10 tags and refuses 11 with the SPEC words', () => {
-    const tags = (n: number) => Array.from({ length: n }, (_, i) => `tag${i}`).join(', ');
-    expect(tagsError(tags(10))).toBeUndefined();
-    expect(tagsError(tags(11))).toBe('At most 10 tags');
-    // repeats do not count twice
-    expect(tagsError(`${tags(10)}, tag1, TAG2`)).toBeUndefined();
+    const tags = (n: number) => Array.from({ length: n }, (_, i) => `tag${i}`);
+    expect(addTags([], tags(10))).toEqual({ tags: tags(10) });
+    expect(addTags(tags(10), ['tag10'])).toEqual({ tags: tags(10), error: 'At most 10 tags', left: ['tag10'] });
+    expect(addTags(tags(9), ['a', ' b', 'c'])).toEqual({ tags: [...tags(9), 'a'], error: 'At most 10 tags', left: [' b', 'c'] });
+    // repeats do not count twice, in any case
+    expect(addTags(tags(10), ['tag1', 'TAG2', ' '])).toEqual({ tags: tags(10) });
+    expect(addTags([], ['x'.repeat(33)]).error).toBe('Tags must be at most 32 characters');
   });
 });

@@ -18,6 +18,7 @@ import { runLimitsMigration } from './016_run_limits.ts';
 import { queueRunFunctionMigration } from './017_queue_run_function.ts';
 import { foldersMigration } from './018_folders.ts';
 import { claimPlanMigration } from './020_claim_plan.ts';
+import { templateGalleryMigration } from './023_template_gallery.ts';
 import { provisionalFlowsMigration } from './024_provisional_flows.ts';
 
 /** Every migration, oldest first. Never edit one that has shipped: add the next number. */
@@ -41,5 +42,6 @@ export const MIGRATIONS: readonly Migration[] = [
   queueRunFunctionMigration,
   foldersMigration,
   claimPlanMigration,
+  templateGalleryMigration,
   provisionalFlowsMigration,
 ];

@@ -20,7 +20,21 @@ import {
   type TopSort,
 } from './analytics.ts';
 import { API_KEY_MAX_EXPIRY_DAYS, apiKeyFields, EXPIRY_IN_PAST_MESSAGE, EXPIRY_TOO_FAR_MESSAGE } from './api-keys.ts';
-import { templateFields } from './templates.ts';
+import {
+  MAX_TEMPLATE_CATEGORY_LENGTH,
+  MAX_TEMPLATE_DESCRIPTION_LENGTH,
+  MAX_TEMPLATE_PAGE_SIZE,
+  MAX_TEMPLATE_SEARCH_LENGTH,
+  MAX_TEMPLATE_TAGS,
+  MAX_TEMPLATE_TITLE_LENGTH,
+  TEMPLATE_PAGE_SIZE,
+  TEMPLATE_SCOPES,
+  templateFields,
+  templateTagListSchema,
+  templateTagSchema,
+  templateVisibilitySchema,
+  TOO_MANY_TAGS_MESSAGE,
+} from './templates.ts';
 import { newConnectionFieldsSchema, testUrlSchema } from './connections.ts';
 import { textSchema } from './text.ts';
 import { folderFieldsSchema, UNCATEGORIZED_FOLDER } from './folders.ts';
@@ -151,6 +165,37 @@ export const testConnectionBodySchema = z.object({ url: testUrlSchema });
 /** POST /templates: tags are kept once each, in their first order. */
 export const createTemplateBodySchema = z.object({ workflow_id: idSchema, ...templateFields });
 export type CreateTemplateBody = z.input<typeof createTemplateBodySchema>;
+
+/** PATCH /templates/:id: only the fields sent change (the owner's own template). */
+export const updateTemplateBodySchema = z.object({
+  title: z.optional(textSchema(MAX_TEMPLATE_TITLE_LENGTH, 1, 'Enter a title')),
+  description: z.optional(textSchema(MAX_TEMPLATE_DESCRIPTION_LENGTH)),
+  category: z.optional(z.nullable(textSchema(MAX_TEMPLATE_CATEGORY_LENGTH))),
+  tags: z.optional(templateTagListSchema),
+  visibility: z.optional(templateVisibilitySchema),
+});
+export type UpdateTemplateBody = z.input<typeof updateTemplateBodySchema>;
+
+/** GET /templates: the gallery's page, search (words, each a prefix), tags (all of them) and category. */
+export const templateListQuerySchema = z.object({
+  page: pageSchema,
+  limit: z.pipe(
+    optionalQuery(z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_TEMPLATE_PAGE_SIZE, `At most ${MAX_TEMPLATE_PAGE_SIZE} per page`))),
+    z.transform((limit: number | undefined) => limit ?? TEMPLATE_PAGE_SIZE),
+  ),
+  search: optionalQuery(textSchema(MAX_TEMPLATE_SEARCH_LENGTH)),
+  /** `?tag=a&tag=b`: templates with every one of them. */
+  tag: z.pipe(
+    optionalQuery(z.union([templateTagSchema, z.array(templateTagSchema).check(z.maxLength(MAX_TEMPLATE_TAGS, TOO_MANY_TAGS_MESSAGE))])),
+    z.transform((tag: string | string[] | undefined) => (tag === undefined ? [] : Array.isArray(tag) ? [...new Set(tag)] : [tag])),
+  ),
+  category: optionalQuery(textSchema(MAX_TEMPLATE_CATEGORY_LENGTH)),
+  scope: z.pipe(
+    optionalQuery(z.enum(TEMPLATE_SCOPES, { error: `Use one of ${TEMPLATE_SCOPES.join(', ')}` })),
+    z.transform((scope: (typeof TEMPLATE_SCOPES)[number] | undefined) => scope ?? 'all'),
+  ),
+});
+export type TemplateListQuery = z.output<typeof templateListQuerySchema>;
 
 // ---- analytics ----
 

@@ -53,6 +53,8 @@ import {
   recentActivityQuerySchema,
   topPerformingQuerySchema,
   createTemplateBodySchema,
+  templateListQuerySchema,
+  updateTemplateBodySchema,
   createVariableBodySchema,
   createVersionBodySchema,
   createWorkflowBodySchema,
@@ -93,7 +95,7 @@ import {
   webhookRunReplySchema,
 } from './service-replies.ts';
 import { pieceOptionsReplySchema, stepSamplesReplySchema, stepTestResultSchema, webhookUrlReplySchema } from './steps.ts';
-import { templateListSchema, templateSchema } from './templates.ts';
+import { templateListSchema, templateSchema, templateSummarySchema } from './templates.ts';
 import { successReplySchema, updateVariableBodySchema, variableListSchema, variableSchema } from './variables.ts';
 import { idParamsSchema } from './wire.ts';
 import { folderDeletedSchema, folderListSchema, folderSchema } from './folders.ts';
@@ -231,9 +233,10 @@ export const contractRoutes = [
   { method: 'GET', path: '/analytics/activity/recent', query: recentActivityQuerySchema, reply: recentActivitySchema, tag: 'Analytics', summary: 'The newest activity entries' },
   // ---- templates ----
   { method: 'POST', path: '/templates', body: createTemplateBodySchema, reply: templateSchema, status: 201, idempotent: true, tag: 'Templates', summary: 'Make a template of a workflow' },
-  { method: 'GET', path: '/templates', reply: templateListSchema, tag: 'Templates', summary: 'Your templates' },
+  { method: 'GET', path: '/templates', query: templateListQuerySchema, reply: templateListSchema, tag: 'Templates', summary: 'Your templates and public ones, a page at a time' },
   { method: 'GET', path: '/templates/:id', params: idParamsSchema, reply: templateSchema, access: 'optional', tag: 'Templates', summary: 'One template (a public one for anyone)' },
   { method: 'POST', path: '/templates/:id/use', params: idParamsSchema, reply: workflowWithVersionSchema, status: 201, idempotent: true, tag: 'Templates', summary: 'Create a workflow from a template' },
+  { method: 'PATCH', path: '/templates/:id', params: idParamsSchema, body: updateTemplateBodySchema, reply: templateSummarySchema, tag: 'Templates', summary: 'Change your template' },
   { method: 'DELETE', path: '/templates/:id', params: idParamsSchema, reply: successReplySchema, tag: 'Templates', summary: 'Delete a template' },
   // ---- system and billing ----
   { method: 'GET', path: '/system', reply: systemInfoSchema, tag: 'System', summary: 'Version, database kind, engine limits, queue depth and workers' },

@@ -1,6 +1,6 @@
 /** Templates (SPEC §3): title, description, category, tags (at most 10, SPEC §5), visibility. */
 import * as z from 'zod/mini';
-import { textSchema } from './text.ts';
+import { pageOf, textSchema } from './text.ts';
 
 export const TEMPLATE_VISIBILITIES = ['PRIVATE', 'PUBLIC'] as const;
 export type TemplateVisibility = (typeof TEMPLATE_VISIBILITIES)[number];
@@ -13,10 +13,25 @@ export const MAX_TEMPLATE_DESCRIPTION_LENGTH = 2000;
 export const MAX_TEMPLATE_CATEGORY_LENGTH = 100;
 export const MAX_TEMPLATE_TAG_LENGTH = 32;
 export const TOO_MANY_TAGS_MESSAGE = `At most ${MAX_TEMPLATE_TAGS} tags`;
+/** The gallery's search box (GET /templates?search=). */
+export const MAX_TEMPLATE_SEARCH_LENGTH = 100;
+/** The gallery's page size, and its most (GET /templates?limit=). */
+export const TEMPLATE_PAGE_SIZE = 12;
+export const MAX_TEMPLATE_PAGE_SIZE = 48;
+/** Whose templates the gallery lists: the reader's and every public one, only the reader's, or only public ones. */
+export const TEMPLATE_SCOPES = ['all', 'mine', 'public'] as const;
+export type TemplateScope = (typeof TEMPLATE_SCOPES)[number];
 
 export const templateVisibilitySchema = z.enum(TEMPLATE_VISIBILITIES);
 
 // ---- fields ----
+
+export const templateTagSchema = textSchema(MAX_TEMPLATE_TAG_LENGTH, 1, 'A tag cannot be empty');
+/** Tags as sent: at most 10 (SPEC §5), each kept once, in its first order. */
+export const templateTagListSchema = z.pipe(
+  z.array(templateTagSchema).check(z.maxLength(MAX_TEMPLATE_TAGS, TOO_MANY_TAGS_MESSAGE)),
+  z.transform((tags: string[]) => [...new Set(tags)]),
+);
 
 /** What the "Save as template" form sends, besides the workflow: tags are kept once each, in their first order. */
 export const templateFields = {
@@ -24,8 +39,8 @@ export const templateFields = {
   description: z.optional(textSchema(MAX_TEMPLATE_DESCRIPTION_LENGTH)),
   category: z.optional(z.nullable(textSchema(MAX_TEMPLATE_CATEGORY_LENGTH))),
   tags: z.pipe(
-    z.optional(z.array(textSchema(MAX_TEMPLATE_TAG_LENGTH, 1, 'A tag cannot be empty')).check(z.maxLength(MAX_TEMPLATE_TAGS, TOO_MANY_TAGS_MESSAGE))),
-    z.transform((tags) => [...new Set(tags ?? [])]),
+    z.optional(templateTagListSchema),
+    z.transform((tags) => tags ?? []),
   ),
   visibility: templateVisibilitySchema,
 };
@@ -57,5 +72,6 @@ export const templateSchema = z.extend(templateSummarySchema, {
 });
 export type Template = z.output<typeof templateSchema>;
 
-/** GET /templates */
-export const templateListSchema = z.object({ data: z.array(templateSummarySchema) });
+/** GET /templates: one page of the gallery. */
+export const templateListSchema = pageOf(templateSummarySchema);
+export type TemplatePage = z.output<typeof templateListSchema>;

@@ -34,6 +34,8 @@ export const SECTION_MODELS: readonly SectionModel[] = [
       { label: 'Executions', to: '/executions' },
       { label: 'Schedules', to: '/schedules' },
       { label: 'Global Variables', to: '/variables' },
+      // Issue 17: the templates gallery; a template's own page (/workflows/use-template/…) keeps it current.
+      { label: 'Templates', to: '/templates', alsoActiveOn: ['/workflows/use-template'] },
     ],
   },
   {
@@ -55,7 +57,7 @@ export const SECTION_MODELS: readonly SectionModel[] = [
 
 export const NEW_WORKFLOW_PATH = '/workflows/create';
 
-const WORKFLOW_PREFIXES = ['/workflows', '/executions', '/schedules', '/variables'];
+const WORKFLOW_PREFIXES = ['/workflows', '/executions', '/schedules', '/variables', '/templates'];
 
 /** `/a` covers `/a` and `/a/...`, never `/ab`. The root only covers itself. */
 function covers(prefix: string, pathname: string): boolean {

@@ -3,7 +3,7 @@
  * scroll container is focusable, so arrow keys, Page Up/Down and Home/End scroll it from the keyboard;
  * each row carries its position (aria-posinset/setsize) because most rows are not in the DOM.
  */
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { visibleRange } from './window-math.ts';
 import './controls.css';
 
@@ -16,10 +16,12 @@ interface WindowedListProps<Item> {
   rowProps?: (item: Item) => Record<string, string | number | undefined>;
   label: string;
   className?: string;
+  /** The scroll box's own style, e.g. a height that fits its rows. */
+  style?: CSSProperties;
   overscan?: number;
 }
 
-export function WindowedList<Item>({ items, rowHeight, getKey, renderRow, rowProps, label, className, overscan }: WindowedListProps<Item>) {
+export function WindowedList<Item>({ items, rowHeight, getKey, renderRow, rowProps, label, className, style, overscan }: WindowedListProps<Item>) {
   const viewportRef = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewportHeight, setViewportHeight] = useState(0);
@@ -64,7 +66,7 @@ export function WindowedList<Item>({ items, rowHeight, getKey, renderRow, rowPro
   }
 
   return (
-    <div ref={viewportRef} className={className ? `windowed-viewport ${className}` : 'windowed-viewport'} onScroll={onScroll} tabIndex={0} aria-label={label} role="region">
+    <div ref={viewportRef} className={className ? `windowed-viewport ${className}` : 'windowed-viewport'} onScroll={onScroll} tabIndex={0} aria-label={label} role="region" style={style}>
       <div role="list" className="windowed-spacer" style={{ height: items.length * rowHeight }}>
         {rows}
       </div>

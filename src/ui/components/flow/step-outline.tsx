@@ -3,7 +3,7 @@
  * empty body, indented by nesting, windowed so a 10,000-step flow scrolls as smoothly as a 10-step one.
  * Also used by the template screens to show what a template contains.
  */
-import { useMemo } from 'react';
+import { useMemo, type CSSProperties } from 'react';
 import { CircleAlert, CodeXml, CornerDownRight, EyeOff, GitBranch, Puzzle, Repeat, Split, Zap, type LucideIcon } from 'lucide-react';
 import type { FlatVersion, StepType } from '../../../domain/index.ts';
 import { WindowedList } from '../data/windowed-list.tsx';
@@ -81,9 +81,11 @@ interface StepOutlineProps {
   version: FlatVersion;
   label?: string;
   className?: string;
+  /** The list's box (e.g. a height that fits its rows). */
+  style?: CSSProperties;
 }
 
-export function StepOutline({ version, label = 'Steps', className }: StepOutlineProps) {
+export function StepOutline({ version, label = 'Steps', className, style }: StepOutlineProps) {
   const rows = useMemo(() => outlineRows(version), [version]);
   return (
     <WindowedList
@@ -94,6 +96,7 @@ export function StepOutline({ version, label = 'Steps', className }: StepOutline
       renderRow={(row) => <OutlineRowView row={row} />}
       label={label}
       className={className ? `step-outline ${className}` : 'step-outline'}
+      style={style}
     />
   );
 }

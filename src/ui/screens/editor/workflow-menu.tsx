@@ -2,10 +2,13 @@
  * The top bar's workflow menu: SPEC §4's "change status" (enable / disable) and "change folder". Both are
  * commands of the registry (workflow-commands.ts), so the keyboard (Shift+E, M), this menu and the
  * shortcuts list run and name them alike. The workflow's status shows beside the version's state.
+ * 'Variables' opens the workflow's own variables (/workflows/:id/variables; leaving asks first when
+ * changes are unsaved, as any navigation does).
  */
 import { observer } from 'mobx-react-lite';
 import { Menu, Portal } from '@ark-ui/react';
-import { FolderInput, Power, Settings2 } from 'lucide-react';
+import { Braces, FolderInput, Power, Settings2 } from 'lucide-react';
+import { useNavigate } from 'react-router';
 import { useFolders } from '../../../api/folders-api.ts';
 import { StatusBadge } from '../../components/data/status-badge.tsx';
 import type { CommandContext } from './commands/command.ts';
@@ -29,6 +32,7 @@ export const WorkflowMenu = observer(function WorkflowMenu({ context }: { contex
   const status = editorCommand('workflow.status');
   const folder = editorCommand('workflow.folder');
   const folders = useFolders();
+  const navigate = useNavigate();
   const flow = context.store.flow;
   if (!flow) return null;
   const enabled = flow.status === 'ENABLED';
@@ -58,6 +62,10 @@ export const WorkflowMenu = observer(function WorkflowMenu({ context }: { contex
                 {folderName ? <span className="editor-menu-detail">{folderName}</span> : null}
               </span>
               <kbd className="editor-menu-key">{keyHint(folder)}</kbd>
+            </Menu.Item>
+            <Menu.Item value="variables" className="menu-item" onSelect={() => navigate(`/workflows/${encodeURIComponent(flow.id)}/variables`)}>
+              <Braces {...ICON} />
+              <span className="editor-menu-text">Variables</span>
             </Menu.Item>
           </Menu.Content>
         </Menu.Positioner>

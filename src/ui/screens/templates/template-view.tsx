@@ -1,10 +1,10 @@
 /** What a template is and holds: title, description, category, tags, author, and its steps (read-only). */
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { TemplateDetail } from '../../../api/templates-api.ts';
 import { RelativeDate } from '../../components/data/relative-date.tsx';
 import { StatusBadge } from '../../components/data/status-badge.tsx';
-import { StepOutline } from '../../components/flow/step-outline.tsx';
-import { countSteps } from '../../components/flow/step-rows.ts';
+import { OUTLINE_ROW_HEIGHT, StepOutline } from '../../components/flow/step-outline.tsx';
+import { countSteps, outlineRows } from '../../components/flow/step-rows.ts';
 
 interface TemplateViewProps {
   template: TemplateDetail;
@@ -14,6 +14,9 @@ interface TemplateViewProps {
 
 export function TemplateView({ template, action }: TemplateViewProps) {
   const steps = countSteps(template.version);
+  // The card is as tall as its rows, up to a screenful; longer flows scroll inside it.
+  const rows = useMemo(() => outlineRows(template.version).length, [template.version]);
+  const outlineHeight = { height: `min(${rows * OUTLINE_ROW_HEIGHT}px, 32rem, 60vh)` };
   return (
     <>
       <div className="page-header">
@@ -51,7 +54,7 @@ export function TemplateView({ template, action }: TemplateViewProps) {
           </h2>
           <p className="card-description">{template.version.displayName}</p>
         </div>
-        <StepOutline version={template.version} label={`Steps of ${template.title}`} className="template-outline" />
+        <StepOutline version={template.version} label={`Steps of ${template.title}`} className="template-outline" style={outlineHeight} />
       </section>
     </>
   );

@@ -5,8 +5,15 @@ import { useInstantiateTemplate } from '../../../api/templates-api.ts';
 import { errorMessage } from '../../components/data/error-message.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 
+interface UseTemplateButtonProps {
+  templateId: string;
+  size?: 'sm' | 'md';
+  /** An accessible name naming the template, where several buttons share a page (the gallery). */
+  label?: string;
+}
+
 /** Makes a new workflow from the template and opens it in the editor. */
-export function UseTemplateButton({ templateId }: { templateId: string }) {
+export function UseTemplateButton({ templateId, size = 'md', label }: UseTemplateButtonProps) {
   const navigate = useNavigate();
   const use = useInstantiateTemplate();
   const onClick = () =>
@@ -17,9 +24,10 @@ export function UseTemplateButton({ templateId }: { templateId: string }) {
       },
       onError: (error) => toast.error(errorMessage(error, 'Could not use this template')),
     });
+  const iconSize = size === 'sm' ? 14 : 16;
   return (
-    <button type="button" className="btn btn-primary" onClick={onClick} disabled={use.isPending}>
-      {use.isPending ? <Spinner size={16} /> : <CopyPlus width={16} height={16} aria-hidden="true" />}
+    <button type="button" className={size === 'sm' ? 'btn btn-primary btn-sm' : 'btn btn-primary'} onClick={onClick} disabled={use.isPending} aria-label={label}>
+      {use.isPending ? <Spinner size={iconSize} /> : <CopyPlus width={iconSize} height={iconSize} aria-hidden="true" />}
       Use template
     </button>
   );

@@ -16,9 +16,9 @@ export function UseTemplateScreen() {
 
   return (
     <div className="page template-page">
-      <Link to="/workflows" className="btn btn-ghost btn-sm template-back">
+      <Link to="/templates" className="btn btn-ghost btn-sm template-back">
         <ArrowLeft width={14} height={14} aria-hidden="true" />
-        Workflows
+        Templates
       </Link>
       {template.isPending ? (
         <FullPageSpinner label="Loading template" />

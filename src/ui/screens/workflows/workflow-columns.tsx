@@ -5,7 +5,7 @@
  * the sort is in the URL).
  */
 import { Link } from 'react-router';
-import { ArrowDown, ArrowUp, ArrowUpDown, BookmarkPlus, Copy, Download, ExternalLink, FolderInput, Gauge, Pencil, Play, Timer, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, BookmarkPlus, Braces, Copy, Download, ExternalLink, FolderInput, Gauge, Pencil, Play, Timer, Trash2 } from 'lucide-react';
 import type { WorkflowSummary } from '../../../api/workflows-api.ts';
 import type { FlowStatus } from '../../../domain/index.ts';
 import type { SortOrder, WorkflowSort } from '../../../domain/contract/workflow-list.ts';
@@ -20,12 +20,15 @@ import { SelectAllBox } from './workflow-selection.tsx';
 export type WorkflowDialog = 'rename' | 'move' | 'settings' | 'concurrency' | 'delete' | 'template';
 
 export const editorPath = (id: string) => `/workflows/${id}/edit`;
+/** The workflow's own variables (issue 17: linked from the row menu and the editor's workflow menu). */
+export const variablesPath = (id: string) => `/workflows/${id}/variables`;
 
 /** Why a never-published workflow cannot be enabled (the switch's disabled reason). */
 export const ENABLE_NEEDS_PUBLISH = 'Publish this workflow before enabling it';
 
 export interface WorkflowColumnHandlers {
   open: (row: WorkflowSummary) => void;
+  openVariables: (row: WorkflowSummary) => void;
   run: (row: WorkflowSummary) => void;
   openDialog: (row: WorkflowSummary, dialog: WorkflowDialog) => void;
   duplicate: (row: WorkflowSummary) => void;
@@ -186,6 +189,7 @@ export function workflowColumns(h: WorkflowColumnHandlers): DataColumn<WorkflowS
             { value: 'open', label: 'Open', icon: ExternalLink, onSelect: () => h.open(row) },
             { value: 'run', label: 'Run', icon: Play, onSelect: () => h.run(row) },
             { value: 'rename', label: 'Rename', icon: Pencil, onSelect: () => h.openDialog(row, 'rename') },
+            { value: 'variables', label: 'Variables', icon: Braces, onSelect: () => h.openVariables(row) },
             { value: 'move', label: 'Move to folder', icon: FolderInput, onSelect: () => h.openDialog(row, 'move') },
             { value: 'settings', label: 'Time saved', icon: Timer, onSelect: () => h.openDialog(row, 'settings') },
             { value: 'concurrency', label: 'Concurrency', icon: Gauge, onSelect: () => h.openDialog(row, 'concurrency') },

@@ -28,7 +28,7 @@ import { FolderListPanel } from './folder-list.tsx';
 import { FolderNameDialog } from '../../components/workflows/folder-name-dialog.tsx';
 import { DeleteFolderDialog } from './delete-folder-dialog.tsx';
 import { MoveWorkflowDialog } from '../../components/workflows/move-workflow-dialog.tsx';
-import { editorPath, workflowColumns, WORKFLOW_SKELETON_COLUMNS, type WorkflowDialog } from './workflow-columns.tsx';
+import { editorPath, variablesPath, workflowColumns, WORKFLOW_SKELETON_COLUMNS, type WorkflowDialog } from './workflow-columns.tsx';
 import { useWorkflowActions } from './use-workflow-actions.ts';
 import { ImportWorkflowButton } from './import-workflow-button.tsx';
 import { RenameWorkflowDialog } from './rename-workflow-dialog.tsx';
@@ -76,6 +76,7 @@ export function WorkflowsScreen() {
 
   const columns = workflowColumns({
     open: (row) => navigate(editorPath(row.id)),
+    openVariables: (row) => navigate(variablesPath(row.id)),
     run: (row) => void actions.run(row),
     openDialog: (workflow, kind) => setDialog({ kind, workflow }),
     duplicate: actions.duplicate,
