@@ -2,10 +2,14 @@
 // scripts/check-layers.mjs. A rule here is a decision about where code may reach; breaking one fails the
 // build instead of waiting for a reviewer to remember it.
 
-/** What runs in production: the app, its worker, the server and the modules it starts on threads. */
+/**
+ * What runs in production: the app, its worker, the server and the modules it starts on threads, and the
+ * package's public `flowsmith/core` (package.json `exports`).
+ */
 const ENTRY_POINTS = [
   '^src/ui/main\\.tsx$',
   '^src/worker/editor\\.worker\\.ts$',
+  '^src/worker/headless\\.ts$',
   '^server/main\\.ts$',
   '^server/db/pglite-thread\\.mjs$',
   '^server/engine/sandbox/sandbox-worker\\.mjs$',

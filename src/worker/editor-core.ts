@@ -186,6 +186,12 @@ export class EditorCore {
     return this.applyParsed(operation, options, 'Import flow');
   }
 
+  /** The undo and redo entries by description, oldest first (what 'Undo …' / 'Redo …' would name). */
+  historyDescriptions(): { undo: string[]; redo: string[] } {
+    const { undo, redo } = this.requireSession().history.toJSON();
+    return { undo: undo.map((entry) => entry.description), redo: redo.map((entry) => entry.description) };
+  }
+
   /** Reverts the newest entry; null when there is nothing to undo. Saves 3 s later. */
   undo(): EditResult | null {
     const session = this.requireEditable();

@@ -6,14 +6,10 @@
  * read localStorage, and refreshes are serialised across tabs on the UI thread (src/api/token-refresh.ts).
  */
 import * as Comlink from 'comlink';
-import { fromStoredVersion, type FlatVersion, type Flow, type StoredFlowContent } from '../domain/flow/index.ts';
+import { apiTransport } from './api-transport.ts';
 import { EditorCore } from './editor-core.ts';
-import { flowSchema } from './editor-types.ts';
-import * as z from 'zod/mini';
-
-const savedVersionStamp = z.looseObject({ id: z.string(), updated: z.optional(z.string()) });
 import { exposeEditorCore, type EditorWorkerApi } from './expose.ts';
-import { DEFAULT_API_BASE_URL, HttpTransport } from './http-transport.ts';
+import { DEFAULT_API_BASE_URL } from './http-transport.ts';
 
 export interface AuthBridge {
   getAccessToken(): string | null | Promise<string | null>;
@@ -22,15 +18,10 @@ export interface AuthBridge {
 
 let auth: AuthBridge | null = null;
 
-const transport = new HttpTransport<StoredFlowContent, FlatVersion, Flow>({
+const transport = apiTransport({
   baseUrl: DEFAULT_API_BASE_URL,
   getAccessToken: () => auth?.getAccessToken() ?? null,
   refreshAccessToken: () => (auth ? auth.refreshAccessToken() : Promise.reject(new Error('No session'))),
-  // Replies are checked by the domain before the core uses them (a malformed version is refused).
-  parseVersion: fromStoredVersion,
-  // An autosave's answer is only read for its id and stamp (editor-session.ts), not re-validated whole.
-  parseSavedVersion: (value) => savedVersionStamp.parse(value) as unknown as FlatVersion,
-  parseWorkflow: (value) => flowSchema.parse(value) as Flow,
 });
 
 const core = new EditorCore({
