@@ -14,6 +14,7 @@ import { triggerSampleSql } from '../engine/step-samples.ts';
 import { normalizeStep, type StepRunInput } from './runs-repository.ts';
 import { crashedSteps, crashMessage, requeueCrashed, type RetryMode, type RunOrigin } from './run-resume.ts';
 import { flowClaimLockSql, roomForRunSql } from './concurrency.ts';
+import type { RunSource } from '../../src/domain/contract/runs.ts';
 
 export interface QueuedRun extends RunOrigin {
   runId: string;
@@ -27,7 +28,16 @@ export interface QueuedRun extends RunOrigin {
  * What `enqueueRun` takes: a retry names the run it retries (migration 015); a webhook's run keeps its
  * payload as the trigger's sample data when it is queued (`triggerSample`).
  */
-export type RunToQueue = Omit<QueuedRun, 'runId' | 'resumes' | 'retryOf' | 'retryMode'> & { retryOf?: string; retryMode?: RetryMode; triggerSample?: boolean };
+export type RunToQueue = Omit<QueuedRun, 'runId' | 'resumes' | 'retryOf' | 'retryMode'> & {
+  retryOf?: string;
+  retryMode?: RetryMode;
+  triggerSample?: boolean;
+  /** How the run started (migration 021); a retry when it names the run it retries, else 'manual'. */
+  startedBy?: RunSource;
+};
+
+/** The source recorded for a run to queue. */
+export const sourceOf = (run: Pick<RunToQueue, 'startedBy' | 'retryOf'>): RunSource => run.startedBy ?? (run.retryOf ? 'retry' : 'manual');
 
 export interface FinishedRun {
   status: string;
@@ -51,13 +61,13 @@ export interface QueuedAt {
  * started `dailyQuota` (> 0) runs today; inside a transaction the lock is then held until it ends.
  */
 export async function queueWithinQuota(db: Queryable, run: RunToQueue, dailyQuota: number): Promise<QueuedAt | null> {
-  const queue = `SELECT queued_id, queued_at FROM flowsmith_queue_run($1, $2, $3, $4::jsonb, $5, $6, $7)`;
+  const queue = `SELECT queued_id, queued_at FROM flowsmith_queue_run($1, $2, $3, $4::jsonb, $5, $6, $7, $8)`;
   const { rows } = await db.query<{ queued_id: string | null; queued_at: Date | null }>(
     run.triggerSample
       ? `WITH queued AS (${queue}), sample AS (${triggerSampleSql('$2::uuid', '$4::jsonb', 'queued WHERE queued.queued_id IS NOT NULL')})
          SELECT queued_id, queued_at FROM queued`
       : queue,
-    [run.userId, run.flowId, run.versionId, storableJson(run.payload ?? {}, 'The run payload'), run.retryOf ?? null, run.retryMode ?? null, dailyQuota],
+    [run.userId, run.flowId, run.versionId, storableJson(run.payload ?? {}, 'The run payload'), run.retryOf ?? null, run.retryMode ?? null, dailyQuota, sourceOf(run)],
   );
   const row = rows[0];
   return row?.queued_id && row.queued_at ? { runId: row.queued_id, queuedAt: row.queued_at } : null;
@@ -84,8 +94,8 @@ export async function claimRun(db: Database, workerId: string, leaseMs: number, 
  * back after its worker died has its flow_runs row already (its checkpoint): kept as it is.
  */
 const OPEN_CLAIMED = `opened AS (
-       INSERT INTO flow_runs (id, flow_id, version_id, user_id, status, start_time, steps, retry_of, retry_mode)
-       SELECT run_id, flow_id, version_id, user_id, 'RUNNING', date_trunc('milliseconds', clock_timestamp()), '[]'::jsonb, retry_of, retry_mode FROM claimed
+       INSERT INTO flow_runs (id, flow_id, version_id, user_id, status, start_time, steps, retry_of, retry_mode, started_by)
+       SELECT run_id, flow_id, version_id, user_id, 'RUNNING', date_trunc('milliseconds', clock_timestamp()), '[]'::jsonb, retry_of, retry_mode, started_by FROM claimed
        ON CONFLICT (id) DO NOTHING
      )`;
 
@@ -112,7 +122,7 @@ async function claimOnce(db: Database, workerId: string, leaseMs: number, perUse
     `WITH next AS (SELECT * FROM flowsmith_next_run($3)), claimed AS (
        UPDATE run_queue q SET claimed_by = $1, lease_until = clock_timestamp() + $2 * interval '1 millisecond'
        FROM next WHERE q.run_id = next.run_id AND NOT next.limited
-       RETURNING q.run_id, q.flow_id, q.version_id, q.user_id, q.payload, q.resumes, q.retry_of, q.retry_mode
+       RETURNING q.run_id, q.flow_id, q.version_id, q.user_id, q.payload, q.resumes, q.retry_of, q.retry_mode, q.started_by
      ), ${OPEN_CLAIMED}
      SELECT n.run_id, n.flow_id, n.version_id, n.user_id, c.payload::text AS payload, n.limited, c.resumes, c.retry_of, c.retry_mode
      FROM next n LEFT JOIN claimed c ON c.run_id = n.run_id`,
@@ -128,7 +138,7 @@ async function claimOnce(db: Database, workerId: string, leaseMs: number, perUse
       `WITH claimed AS (
          UPDATE run_queue q SET claimed_by = $2, lease_until = clock_timestamp() + $3 * interval '1 millisecond'
          WHERE q.run_id = $1 AND q.claimed_by IS NULL AND ${roomForRunSql('q', '$4')}
-         RETURNING q.run_id, q.flow_id, q.version_id, q.user_id, q.payload, q.resumes, q.retry_of, q.retry_mode
+         RETURNING q.run_id, q.flow_id, q.version_id, q.user_id, q.payload, q.resumes, q.retry_of, q.retry_mode, q.started_by
        ), ${OPEN_CLAIMED}
        SELECT run_id, flow_id, version_id, user_id, payload::text AS payload, true AS limited, resumes, retry_of, retry_mode FROM claimed`,
       [row.run_id, workerId, leaseMs, perUser],
@@ -205,7 +215,7 @@ export async function finishRun(db: Database, runId: string, workerId: string, r
        ), claimed AS (
          UPDATE run_queue q SET claimed_by = $2, lease_until = clock_timestamp() + $5 * interval '1 millisecond'
          FROM next WHERE q.run_id = next.run_id
-         RETURNING q.run_id, q.flow_id, q.version_id, q.user_id, q.payload, q.resumes, q.retry_of, q.retry_mode
+         RETURNING q.run_id, q.flow_id, q.version_id, q.user_id, q.payload, q.resumes, q.retry_of, q.retry_mode, q.started_by
        ), ${OPEN_CLAIMED}`
     : '';
   const { rows } = await db.query<{ id: string; activity: ActivityRow | null } & Partial<Record<keyof ClaimRow, unknown>>>(

@@ -45,6 +45,8 @@ import {
 import { createConnectionBodySchema, deleteConnectionQuerySchema, testConnectionBodySchema } from '../../src/domain/contract/requests.ts';
 import { updateConnectionBodySchema } from '../../src/domain/contract/connections.ts';
 import { retryRunBodySchema } from '../../src/domain/contract/runs.ts';
+import { deleteRunsBodySchema } from '../../src/domain/contract/runs.ts';
+import { insertRun } from '../../server/runs/runs-repository.ts';
 import { versionFormQuerySchema } from '../../src/domain/contract/version-form.ts';
 import { BODY_LIMIT, type ServerOptions } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
@@ -162,7 +164,9 @@ export interface World {
   renewSession(): Promise<void>;
 }
 
-export type SpareKind = 'flow' | 'variable' | 'template' | 'refreshToken' | 'apiKey' | 'invoiceAddress' | 'connection' | 'folder';
+export type SpareKind = 'flow' | 'variable' | 'template' | 'refreshToken' | 'apiKey' | 'invoiceAddress' | 'connection' | 'folder' | SpareKind17;
+/** Issue 17 (runs): a finished run to delete. */
+type SpareKind17 = 'run';
 
 function expectStatus(response: LightMyRequestResponse, status: number, what: string): void {
   if (response.statusCode !== status) throw new Error(`${what}: ${response.statusCode} ${response.body.slice(0, 500)}`);
@@ -255,6 +259,8 @@ export async function buildWorld(t: TestServer, label: string, userName?: string
     connection: async () =>
       (await created(post(t.app, '/api/connections', { name: `Spare-${tag}-${++spareCount}`, type: 'BEARER_TOKEN', token: `spare-${tag}` }, auth), 'spare connection')).id,
     folder: async () => (await created(post(t.app, '/api/folders', { displayName: `Spare-${tag}-${++spareCount}` }, auth), 'spare folder')).id,
+    // issue 17: a finished run of the world's flow, stored as a worker would have left it
+    run: () => insertRun(t.db, registered.id, { flowId, versionId: firstVersion.id, status: 'SUCCEEDED', startTime: new Date(), finishTime: new Date(), steps: [] }),
   };
   const spares = new Map<SpareKind, Promise<string>>();
   const world: World = {
@@ -393,7 +399,7 @@ export const ROUTES: Record<string, RouteSpec> = {
     auth: 'user',
     query: {
       schema: executionsQuerySchema,
-      valid: (w) => [{}, { workflow_id: w.flow, status: 'SUCCEEDED', from: '2020-01-01T00:00:00Z', to: '2100-01-01T00:00:00+02:00', page: '2', limit: '5' }],
+      valid: (w) => [{}, { workflow_id: w.flow, status: 'SUCCEEDED', from: '2020-01-01T00:00:00Z', to: '2100-01-01T00:00:00+02:00', page: '2', limit: '5' }, { started_by: 'webhook' }],
     },
   },
   'GET /api/workflow/execution/:id': { auth: 'user', params: (w) => ({ id: w.run }) },
@@ -405,6 +411,13 @@ export const ROUTES: Record<string, RouteSpec> = {
     body: { schema: retryRunBodySchema, valid: () => [{ strategy: 'ON_LATEST_VERSION' }] },
   },
   'GET /api/workflow/schedules': { auth: 'user' },
+  // issue 17: deleting runs
+  'DELETE /api/workflow/execution/:id': { auth: 'user', spends: 'run', params: async (w) => ({ id: await w.spare('run') }) },
+  'POST /api/workflow/executions/delete': {
+    auth: 'user',
+    spends: 'run',
+    body: { schema: deleteRunsBodySchema, valid: async (w) => [{ ids: [await w.spare('run')] }] },
+  },
   'GET /api/analytics/activity/recent': {
     auth: 'user',
     query: { schema: recentActivityQuerySchema, valid: () => [{}, { limit: '5', activity_types: 'workflow_created, run_failed,run_succeeded' }] },

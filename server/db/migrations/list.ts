@@ -18,6 +18,7 @@ import { runLimitsMigration } from './016_run_limits.ts';
 import { queueRunFunctionMigration } from './017_queue_run_function.ts';
 import { foldersMigration } from './018_folders.ts';
 import { claimPlanMigration } from './020_claim_plan.ts';
+import { runSourcesMigration } from './021_run_sources.ts';
 
 /** Every migration, oldest first. Never edit one that has shipped: add the next number. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -40,4 +41,5 @@ export const MIGRATIONS: readonly Migration[] = [
   queueRunFunctionMigration,
   foldersMigration,
   claimPlanMigration,
+  runSourcesMigration,
 ];
