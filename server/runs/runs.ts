@@ -12,6 +12,7 @@ import type { WorkflowsForRuns } from '../workflows/runs-port.ts';
 import type { AnnounceActivity } from '../activity/recording.ts';
 import { runFinishedMessage, runProgressMessage } from './run-messages.ts';
 import type { FinishedRun, QueuedRun } from './run-queue.ts';
+import { normalizeStep } from './runs-repository.ts';
 import { RunWorkers } from './run-workers.ts';
 import { Scheduler } from './scheduler.ts';
 import { createQueuedSignal } from './queued-signal.ts';
@@ -54,7 +55,9 @@ export async function createRuns({ db, hub, engine, workflows, settings, log: lo
 
   const announceFinished = async (run: QueuedRun, result: FinishedRun) => {
     const name = (await workflows.versionName(run.userId, run.versionId)) || 'Untitled';
-    await hub.notifyUser(run.userId, runFinishedMessage(run, result.status, name));
+    // Only a failure's message names a step (issue 17): a success is not walked.
+    const failed = result.status !== 'SUCCEEDED' && result.status !== 'STOPPED';
+    await hub.notifyUser(run.userId, runFinishedMessage(run, result.status, name, failed ? result.steps.map(normalizeStep) : []));
   };
 
   const workers = settings.workersEnabled
