@@ -35,9 +35,14 @@ export function runFinishedText(status: string, workflowName: string, steps: rea
   return `Run of “${workflowName}” ${outcome}${failed ? `: ${failed}` : ''}`;
 }
 
-export function runFinishedMessage(run: RunIdentity, status: string, workflowName: string, steps: readonly StepRunLike[] = []): LiveMessage {
+/**
+ * The live message of a run's end: its sentence (`runFinishedText`), its level for the bell's colour, and
+ * `notificationId`, the stored notification it is (issue 17), when one was kept.
+ */
+export function runFinishedMessage(run: RunIdentity, status: string, message: string, notificationId: string | null = null): LiveMessage {
+  const level = status === 'SUCCEEDED' || status === 'STOPPED' ? 'success' : 'error';
   return {
     type: RUN_FINISHED,
-    data: { message: runFinishedText(status, workflowName, steps), runId: run.runId, flowId: run.flowId, status },
+    data: { message, runId: run.runId, flowId: run.flowId, status, level, ...(notificationId ? { notificationId } : {}) },
   };
 }

@@ -47,6 +47,8 @@ import { updateConnectionBodySchema } from '../../src/domain/contract/connection
 import { retryRunBodySchema } from '../../src/domain/contract/runs.ts';
 import { deleteRunsBodySchema } from '../../src/domain/contract/runs.ts';
 import { insertRun } from '../../server/runs/runs-repository.ts';
+import { storeNotification } from '../../server/notifications/store.ts';
+import { markNotificationBodySchema } from '../../src/domain/contract/notifications.ts';
 import { versionFormQuerySchema } from '../../src/domain/contract/version-form.ts';
 import { BODY_LIMIT, type ServerOptions } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
@@ -166,7 +168,7 @@ export interface World {
 
 export type SpareKind = 'flow' | 'variable' | 'template' | 'refreshToken' | 'apiKey' | 'invoiceAddress' | 'connection' | 'folder' | SpareKind17;
 /** Issue 17 (runs): a finished run to delete. */
-type SpareKind17 = 'run';
+type SpareKind17 = 'run' | 'notification';
 
 function expectStatus(response: LightMyRequestResponse, status: number, what: string): void {
   if (response.statusCode !== status) throw new Error(`${what}: ${response.statusCode} ${response.body.slice(0, 500)}`);
@@ -261,6 +263,7 @@ export async function buildWorld(t: TestServer, label: string, userName?: string
     folder: async () => (await created(post(t.app, '/api/folders', { displayName: `Spare-${tag}-${++spareCount}` }, auth), 'spare folder')).id,
     // issue 17: a finished run of the world's flow, stored as a worker would have left it
     run: () => insertRun(t.db, registered.id, { flowId, versionId: firstVersion.id, status: 'SUCCEEDED', startTime: new Date(), finishTime: new Date(), steps: [] }),
+    notification: async () => (await storeNotification(t.db, { userId: registered.id, type: 'notification', message: `Note-${tag}`, level: 'info' }))!.id,
   };
   const spares = new Map<SpareKind, Promise<string>>();
   const world: World = {
@@ -413,6 +416,14 @@ export const ROUTES: Record<string, RouteSpec> = {
   'GET /api/workflow/schedules': { auth: 'user' },
   // issue 17: deleting runs
   'DELETE /api/workflow/execution/:id': { auth: 'user', spends: 'run', params: async (w) => ({ id: await w.spare('run') }) },
+  // issue 17: notifications kept on the server
+  'GET /api/notifications': { auth: 'user' },
+  'PATCH /api/notifications/:id': {
+    auth: 'user',
+    params: async (w) => ({ id: await w.spare('notification') }),
+    body: { schema: markNotificationBodySchema, valid: () => [{ read: true }, { read: false }] },
+  },
+  'POST /api/notifications/read-all': { auth: 'user' },
   'POST /api/workflow/executions/delete': {
     auth: 'user',
     spends: 'run',

@@ -19,6 +19,7 @@ import { queueRunFunctionMigration } from './017_queue_run_function.ts';
 import { foldersMigration } from './018_folders.ts';
 import { claimPlanMigration } from './020_claim_plan.ts';
 import { runSourcesMigration } from './021_run_sources.ts';
+import { notificationsMigration } from './022_notifications.ts';
 
 /** Every migration, oldest first. Never edit one that has shipped: add the next number. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -42,4 +43,5 @@ export const MIGRATIONS: readonly Migration[] = [
   foldersMigration,
   claimPlanMigration,
   runSourcesMigration,
+  notificationsMigration,
 ];

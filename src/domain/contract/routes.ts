@@ -85,6 +85,7 @@ import { createConnectionBodySchema, deleteConnectionQuerySchema, testConnection
 import { openApiDocumentReplySchema } from './api-document.ts';
 import { retryRunBodySchema, runDetailSchema, runPageSchema } from './runs.ts';
 import { deleteRunsBodySchema, deleteRunsReplySchema } from './runs.ts';
+import { markedAllSchema, markNotificationBodySchema, notificationListSchema, notificationSchema } from './notifications.ts';
 import { scheduleListSchema } from './schedules.ts';
 import {
   forgotPasswordReplySchema,
@@ -189,6 +190,10 @@ export const contractRoutes = [
   // issue 17: deleting runs
   { method: 'DELETE', path: '/workflow/execution/:id', params: idParamsSchema, reply: successReplySchema, tag: 'Runs', summary: 'Delete a finished run (409 while it is still going)' },
   { method: 'POST', path: '/workflow/executions/delete', body: deleteRunsBodySchema, reply: deleteRunsReplySchema, tag: 'Runs', summary: 'Delete up to 100 finished runs; says which were deleted, still going or not found' },
+  // issue 17: notifications kept on the server
+  { method: 'GET', path: '/notifications', reply: notificationListSchema, tag: 'Notifications', summary: 'The bell’s notifications, the newest 100, with their read state' },
+  { method: 'PATCH', path: '/notifications/:id', params: idParamsSchema, body: markNotificationBodySchema, reply: notificationSchema, tag: 'Notifications', summary: 'Mark a notification read or unread' },
+  { method: 'POST', path: '/notifications/read-all', reply: markedAllSchema, tag: 'Notifications', summary: 'Mark every notification read' },
   { method: 'GET', path: '/workflow/schedules', reply: scheduleListSchema, tag: 'Runs', summary: 'The workflows that run on a schedule' },
   // ---- steps (the editor's engine calls) ----
   { method: 'POST', path: '/workflow/sample', body: sampleBodySchema, reply: stepTestResultSchema, tag: 'Steps', summary: 'Test one step (its result becomes its sample)' },
