@@ -1,4 +1,4 @@
-/** GET /notifications, PATCH /notifications/{id}, POST /notifications/read-all (issue 17): see store.ts. */
+/** GET /notifications, PUT /notifications/{id}, POST /notifications/read-all (issue 17): see store.ts. */
 import type { FastifyInstance } from 'fastify';
 import type { Authenticator } from '../auth/authenticate.ts';
 import type { Database } from '../db/database.ts';
@@ -17,7 +17,7 @@ export function notificationRoutes({ db, authenticator }: { db: Database; authen
       return listNotifications(db, user.id);
     });
 
-    app.patch('/notifications/:id', async (request) => {
+    app.put('/notifications/:id', async (request) => {
       const user = await authenticator.userFromRequest(request);
       const { id } = parse(idParamsSchema, request.params);
       const { read } = parse(markNotificationBodySchema, request.body);

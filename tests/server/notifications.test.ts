@@ -30,7 +30,7 @@ const list = async (token = user.token) => {
   expect(reply.statusCode).toBe(200);
   return reply.json<{ data: Note[]; unread: number }>();
 };
-const mark = (id: string, read: unknown, token = user.token) => send(t.app, 'PATCH', `/api/notifications/${id}`, { read }, { token });
+const mark = (id: string, read: unknown, token = user.token) => send(t.app, 'PUT', `/api/notifications/${id}`, { read }, { token });
 
 describe('notifications kept on the server', () => {
   it('keeps a run’s end and a step’s notification, newest first, the failure in words', async () => {
@@ -76,7 +76,7 @@ describe('notifications kept on the server', () => {
     expect(foreign.json()).toEqual(missing.json());
     expect(foreign.json()).toEqual({ code: 'ENTITY_NOT_FOUND', message: 'Notification not found' });
     expect((await mark(mine.id, 'yes')).statusCode).toBe(400);
-    expect((await send(t.app, 'PATCH', `/api/notifications/${mine.id}`, {}, { token: user.token })).body).toContain('"read"');
+    expect((await send(t.app, 'PUT', `/api/notifications/${mine.id}`, {}, { token: user.token })).body).toContain('"read"');
 
     const all = await post(t.app, '/api/notifications/read-all', undefined, { token: user.token });
     expect(all.statusCode).toBe(200);

@@ -418,7 +418,7 @@ export const ROUTES: Record<string, RouteSpec> = {
   'DELETE /api/workflow/execution/:id': { auth: 'user', spends: 'run', params: async (w) => ({ id: await w.spare('run') }) },
   // issue 17: notifications kept on the server
   'GET /api/notifications': { auth: 'user' },
-  'PATCH /api/notifications/:id': {
+  'PUT /api/notifications/:id': {
     auth: 'user',
     params: async (w) => ({ id: await w.spare('notification') }),
     body: { schema: markNotificationBodySchema, valid: () => [{ read: true }, { read: false }] },

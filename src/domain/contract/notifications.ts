@@ -25,7 +25,7 @@ export type StoredNotification = z.output<typeof notificationSchema>;
 export const notificationListSchema = z.object({ data: z.array(notificationSchema), unread: z.number() });
 export type NotificationList = z.output<typeof notificationListSchema>;
 
-/** PATCH /notifications/:id */
+/** PUT /notifications/:id */
 export const markNotificationBodySchema = z.object({ read: z.boolean({ error: 'Say read: true or false' }) });
 
 /** POST /notifications/read-all: how many were unread. */

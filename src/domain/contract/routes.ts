@@ -192,7 +192,7 @@ export const contractRoutes = [
   { method: 'POST', path: '/workflow/executions/delete', body: deleteRunsBodySchema, reply: deleteRunsReplySchema, tag: 'Runs', summary: 'Delete up to 100 finished runs; says which were deleted, still going or not found' },
   // issue 17: notifications kept on the server
   { method: 'GET', path: '/notifications', reply: notificationListSchema, tag: 'Notifications', summary: 'The bell’s notifications, the newest 100, with their read state' },
-  { method: 'PATCH', path: '/notifications/:id', params: idParamsSchema, body: markNotificationBodySchema, reply: notificationSchema, tag: 'Notifications', summary: 'Mark a notification read or unread' },
+  { method: 'PUT', path: '/notifications/:id', params: idParamsSchema, body: markNotificationBodySchema, reply: notificationSchema, tag: 'Notifications', summary: 'Mark a notification read or unread' },
   { method: 'POST', path: '/notifications/read-all', reply: markedAllSchema, tag: 'Notifications', summary: 'Mark every notification read' },
   { method: 'GET', path: '/workflow/schedules', reply: scheduleListSchema, tag: 'Runs', summary: 'The workflows that run on a schedule' },
   // ---- steps (the editor's engine calls) ----
