@@ -63,4 +63,69 @@ test('executions: failure in words, live steps, source column and filter, bulk d
   await expect(waiting.getByRole('img', { name: 'Succeeded' })).toBeVisible();
   await expect(page.locator('.step-item').filter({ hasText: 'Finish' }).getByRole('img', { name: 'Succeeded' })).toBeVisible();
   await expect(page.locator('.run-facts')).toContainText('Manual');
+
+  // The list: how each run started, a retry made from the failed run's row menu.
+  await page.goto('/executions');
+  const table = page.getByRole('table', { name: 'Executions' });
+  const rowOf = (name: string) => table.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
+  await expect(rowOf('Slow steps')).toContainText('Manual');
+  await rowOf('Breaker').getByRole('button', { name: /^Actions for run/ }).click();
+  await page.getByRole('menuitem', { name: 'Retry from failed step' }).click();
+  await expect(toast(page, 'Retry started from the failed step')).toBeVisible();
+  await expect(table.getByRole('row').filter({ hasText: 'Retry' })).toHaveCount(1, { timeout: 15_000 });
+
+  // The Source filter is the server's and lives in the address.
+  await page.getByLabel('Source', { exact: true }).selectOption('retry');
+  await expect(page).toHaveURL(/source=retry/);
+  await expect(table.getByRole('row')).toHaveCount(2); // the header and the retry
+  await page.reload();
+  await expect(page.getByLabel('Source', { exact: true })).toHaveValue('retry');
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await page.getByLabel('Source', { exact: true }).selectOption('');
+  await expect(table.getByRole('row')).toHaveCount(4);
+  await expect(table.getByRole('row').filter({ hasText: 'Running' })).toHaveCount(0, { timeout: 15_000 });
+
+  // Two runs selected by keyboard, deleted together after a confirm naming the count.
+  const boxes = table.getByRole('checkbox', { name: /^Select run / });
+  await boxes.nth(0).focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Tab'); // the workflow link
+  await boxes.nth(1).focus();
+  await page.keyboard.press('Space');
+  const bar = page.getByRole('region', { name: 'Selected runs' });
+  await expect(bar).toContainText('2 runs selected');
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => {
+      localStorage.setItem('theme', t);
+      document.documentElement.classList.toggle('dark', t === 'dark');
+    }, theme);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await lookAt(page, `executions-${theme}-${width}`);
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await bar.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Delete 2 runs?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Delete 2 runs' }).click();
+  await expect(toast(page, '2 runs deleted')).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(bar).toBeHidden();
+
+  // The run page that is left, looked at, then deleted from its own page.
+  await table.getByRole('row').nth(1).getByRole('link').click();
+  await expect(page.locator('.run-facts')).toContainText('Started by');
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'dark'), theme);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await lookAt(page, `execution-${theme}-${width}`);
+    }
+  }
+  await page.getByRole('button', { name: 'Delete run' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete this run?' }).getByRole('button', { name: 'Delete run' }).click();
+  await expect(page).toHaveURL(/\/executions$/);
+  await expect(page.getByText('No executions yet')).toBeVisible();
 });
