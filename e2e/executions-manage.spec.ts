@@ -37,7 +37,7 @@ async function startRun(page: Page, flowId: string): Promise<string> {
 }
 
 test('executions: failure in words, live steps, source column and filter, bulk delete', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await signedInPage(page);
   const breaker = await importFlow(page, 'Breaker', [codeStep('step_1', 'Explode', "export const code = async () => { throw new Error('boom') }", {})]);
   const slow = await importFlow(page, 'Slow steps', [
