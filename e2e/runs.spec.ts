@@ -89,7 +89,8 @@ test('a failing code step fails the run and says why', async ({ page }) => {
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(runDetails(page).locator('.run-facts')).toContainText('Failed', { timeout: 15_000 });
-  await expect(toast(page, 'Run failed: FAILED')).toBeVisible();
+  // The toast says what failed in words (issue 17), not a status code.
+  await expect(toast(page, 'Run failed')).toContainText("'Explode' (step_1) failed: boom");
   await expect(node(page, 'step_1').locator('.step-card')).toHaveClass(/run-failed/);
   // The failed step is selected once the run ends, so its error shows without a click.
   await expect(runDetails(page).getByRole('region', { name: 'Explode details' })).toContainText('boom');

@@ -40,6 +40,8 @@ import { connectionRoutes } from './connections/routes.ts';
 import { runRoutes } from './runs/run-routes.ts';
 import { runStartRoutes } from './runs/routes.ts';
 import { retryRoutes } from './runs/retry-routes.ts';
+import { keptNotifier } from './notifications/notify.ts';
+import { notificationRoutes } from './notifications/routes.ts';
 import { createRuns, type Runs } from './runs/runs.ts';
 import { webhookRoutes } from './runs/webhook-routes.ts';
 import { workflowsForRuns } from './workflows/runs-port.ts';
@@ -153,7 +155,9 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
     await app.register(profileRoutes(authenticator), { prefix: '/api' });
     const liveHub = hub;
     const workflows = workflowsForRuns(db);
-    engine = createEngine({ db, readVersion: workflows.readVersion, notifyUser: (userId, message) => liveHub.notifyUser(userId, message), settings: options.engine, valuesCipher: secrets.valuesCipher });
+    // Issue 17: what a Send notification step says is kept for the bell as well as sent.
+    const notifyKept = keptNotifier(db, liveHub, (message, error) => app.log.error({ err: error }, message));
+    engine = createEngine({ db, readVersion: workflows.readVersion, notifyUser: notifyKept, settings: options.engine, valuesCipher: secrets.valuesCipher });
     // An activity entry just recorded reaches the owner's open dashboards (notifyUser never rejects).
     const announceActivity: AnnounceActivity = (userId, activity) => void liveHub.notifyUser(userId, activityMessage(activity));
     runs = await createRuns({ db, hub, engine, workflows, settings: options.engine, log: app.log, announceActivity, workerId });
@@ -182,6 +186,7 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
     await app.register(analyticsRoutes({ db, authenticator }), { prefix: '/api' });
     await app.register(webhookRoutes({ db, runs, perMinute: options.engine.webhookPerMinute }), { prefix: '/api' });
     await app.register(activityRoutes({ db, authenticator }), { prefix: '/api' });
+    await app.register(notificationRoutes({ db, authenticator }), { prefix: '/api' });
     await app.register(systemRoutes({ db, authenticator, settings: options.engine, workerId }), { prefix: '/api' });
     await app.register(billingRoutes({ db, authenticator, settings: options.engine }), { prefix: '/api' });
     await app.register(apiKeyRoutes({ db, authenticator, passwordLimit: options.accountPasswordLimit }), { prefix: '/api' });

@@ -43,7 +43,7 @@ export function runStartRoutes({ db, authenticator, runs, workflows, appUrl }: R
         given?.started ??
         (await runs.start({ flowId: flow.id, versionId: version.id, userId: user.id, payload: (await listSamples(db, flow.id)).trigger?.output ?? {} }));
       if (!started.queued) throw quotaExceeded();
-      return reply.code(202).send(justQueuedRun({ ...started, flowId: flow.id, workflowName: flow.name, versionId: version.id }));
+      return reply.code(202).send(justQueuedRun({ ...started, flowId: flow.id, workflowName: flow.name, versionId: version.id, startedBy: 'manual' }));
     });
 
     app.get('/workflow/:id/webhook', async (request) => {

@@ -14,6 +14,8 @@ import { triggerSampleSql } from '../engine/step-samples.ts';
 import { normalizeStep, type StepRunInput } from './runs-repository.ts';
 import { crashedSteps, crashMessage, requeueCrashed, type RetryMode, type RunOrigin } from './run-resume.ts';
 import { flowClaimLockSql, roomForRunSql } from './concurrency.ts';
+import type { RunSource } from '../../src/domain/contract/runs.ts';
+import { noteNotificationCtes } from '../notifications/store.ts';
 
 export interface QueuedRun extends RunOrigin {
   runId: string;
@@ -27,7 +29,16 @@ export interface QueuedRun extends RunOrigin {
  * What `enqueueRun` takes: a retry names the run it retries (migration 015); a webhook's run keeps its
  * payload as the trigger's sample data when it is queued (`triggerSample`).
  */
-export type RunToQueue = Omit<QueuedRun, 'runId' | 'resumes' | 'retryOf' | 'retryMode'> & { retryOf?: string; retryMode?: RetryMode; triggerSample?: boolean };
+export type RunToQueue = Omit<QueuedRun, 'runId' | 'resumes' | 'retryOf' | 'retryMode'> & {
+  retryOf?: string;
+  retryMode?: RetryMode;
+  triggerSample?: boolean;
+  /** How the run started (migration 021); a retry when it names the run it retries, else 'manual'. */
+  startedBy?: RunSource;
+};
+
+/** The source recorded for a run to queue. */
+export const sourceOf = (run: Pick<RunToQueue, 'startedBy' | 'retryOf'>): RunSource => run.startedBy ?? (run.retryOf ? 'retry' : 'manual');
 
 export interface FinishedRun {
   status: string;
@@ -51,13 +62,13 @@ export interface QueuedAt {
  * started `dailyQuota` (> 0) runs today; inside a transaction the lock is then held until it ends.
  */
 export async function queueWithinQuota(db: Queryable, run: RunToQueue, dailyQuota: number): Promise<QueuedAt | null> {
-  const queue = `SELECT queued_id, queued_at FROM flowsmith_queue_run($1, $2, $3, $4::jsonb, $5, $6, $7)`;
+  const queue = `SELECT queued_id, queued_at FROM flowsmith_queue_run($1, $2, $3, $4::jsonb, $5, $6, $7, $8)`;
   const { rows } = await db.query<{ queued_id: string | null; queued_at: Date | null }>(
     run.triggerSample
       ? `WITH queued AS (${queue}), sample AS (${triggerSampleSql('$2::uuid', '$4::jsonb', 'queued WHERE queued.queued_id IS NOT NULL')})
          SELECT queued_id, queued_at FROM queued`
       : queue,
-    [run.userId, run.flowId, run.versionId, storableJson(run.payload ?? {}, 'The run payload'), run.retryOf ?? null, run.retryMode ?? null, dailyQuota],
+    [run.userId, run.flowId, run.versionId, storableJson(run.payload ?? {}, 'The run payload'), run.retryOf ?? null, run.retryMode ?? null, dailyQuota, sourceOf(run)],
   );
   const row = rows[0];
   return row?.queued_id && row.queued_at ? { runId: row.queued_id, queuedAt: row.queued_at } : null;
@@ -84,8 +95,8 @@ export async function claimRun(db: Database, workerId: string, leaseMs: number, 
  * back after its worker died has its flow_runs row already (its checkpoint): kept as it is.
  */
 const OPEN_CLAIMED = `opened AS (
-       INSERT INTO flow_runs (id, flow_id, version_id, user_id, status, start_time, steps, retry_of, retry_mode)
-       SELECT run_id, flow_id, version_id, user_id, 'RUNNING', date_trunc('milliseconds', clock_timestamp()), '[]'::jsonb, retry_of, retry_mode FROM claimed
+       INSERT INTO flow_runs (id, flow_id, version_id, user_id, status, start_time, steps, retry_of, retry_mode, started_by)
+       SELECT run_id, flow_id, version_id, user_id, 'RUNNING', date_trunc('milliseconds', clock_timestamp()), '[]'::jsonb, retry_of, retry_mode, started_by FROM claimed
        ON CONFLICT (id) DO NOTHING
      )`;
 
@@ -112,7 +123,7 @@ async function claimOnce(db: Database, workerId: string, leaseMs: number, perUse
     `WITH next AS (SELECT * FROM flowsmith_next_run($3)), claimed AS (
        UPDATE run_queue q SET claimed_by = $1, lease_until = clock_timestamp() + $2 * interval '1 millisecond'
        FROM next WHERE q.run_id = next.run_id AND NOT next.limited
-       RETURNING q.run_id, q.flow_id, q.version_id, q.user_id, q.payload, q.resumes, q.retry_of, q.retry_mode
+       RETURNING q.run_id, q.flow_id, q.version_id, q.user_id, q.payload, q.resumes, q.retry_of, q.retry_mode, q.started_by
      ), ${OPEN_CLAIMED}
      SELECT n.run_id, n.flow_id, n.version_id, n.user_id, c.payload::text AS payload, n.limited, c.resumes, c.retry_of, c.retry_mode
      FROM next n LEFT JOIN claimed c ON c.run_id = n.run_id`,
@@ -128,7 +139,7 @@ async function claimOnce(db: Database, workerId: string, leaseMs: number, perUse
       `WITH claimed AS (
          UPDATE run_queue q SET claimed_by = $2, lease_until = clock_timestamp() + $3 * interval '1 millisecond'
          WHERE q.run_id = $1 AND q.claimed_by IS NULL AND ${roomForRunSql('q', '$4')}
-         RETURNING q.run_id, q.flow_id, q.version_id, q.user_id, q.payload, q.resumes, q.retry_of, q.retry_mode
+         RETURNING q.run_id, q.flow_id, q.version_id, q.user_id, q.payload, q.resumes, q.retry_of, q.retry_mode, q.started_by
        ), ${OPEN_CLAIMED}
        SELECT run_id, flow_id, version_id, user_id, payload::text AS payload, true AS limited, resumes, retry_of, retry_mode FROM claimed`,
       [row.run_id, workerId, leaseMs, perUser],
@@ -177,8 +188,16 @@ export async function recordProgress(db: Database, runId: string, workerId: stri
 /** What recording a run's end wrote besides the run: its activity entry (server/activity), if any. */
 export interface RecordedEnd {
   activity: Activity | null;
+  /** The bell's notification the same statement kept (issue 17), when a notice was given. */
+  notificationId: string | null;
   /** The run the same statement claimed next for this worker (`claimNext`), if one waited with room. */
   next: QueuedRun | null;
+}
+
+/** The bell's sentence for a run's end (issue 17), kept as a notification by `finishRun`'s statement. */
+export interface RunEndNotice {
+  message: string;
+  level: 'success' | 'error' | 'info' | 'warning';
 }
 
 /** Asks `finishRun` to claim the worker's next run in the same statement (see `claimRun`). */
@@ -198,35 +217,52 @@ export interface ClaimNext {
  * past a limit. A run of a workflow with a maximum of its own is left for `claimRun`, which confirms it
  * under the workflow's lock.
  */
-export async function finishRun(db: Database, runId: string, workerId: string, result: FinishedRun, claimNext?: ClaimNext): Promise<RecordedEnd | null> {
+export async function finishRun(
+  db: Database,
+  runId: string,
+  workerId: string,
+  result: FinishedRun,
+  claimNext?: ClaimNext,
+  notice?: RunEndNotice,
+): Promise<RecordedEnd | null> {
+  const params: unknown[] = [runId, workerId, result.status, storableJson(result.steps.map(normalizeStep), 'The run')];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  // The notification rides in this statement (issue 17): a run's end stays one round trip.
+  const noting = notice
+    ? `, ${noteNotificationCtes(`SELECT e.user_id, 'run_finished' AS type, ${param(notice.message)}::text AS message, ${param(notice.level)}::text AS level, e.id AS run_id, e.flow_id FROM ended e`)}`
+    : '';
   const claiming = claimNext
     ? `, next AS (
-         SELECT n.* FROM flowsmith_next_run($6) n WHERE EXISTS (SELECT 1 FROM gone) AND NOT n.limited
+         SELECT n.* FROM flowsmith_next_run(${param(claimNext.perUser)}) n WHERE EXISTS (SELECT 1 FROM gone) AND NOT n.limited
        ), claimed AS (
-         UPDATE run_queue q SET claimed_by = $2, lease_until = clock_timestamp() + $5 * interval '1 millisecond'
+         UPDATE run_queue q SET claimed_by = $2, lease_until = clock_timestamp() + ${param(claimNext.leaseMs)} * interval '1 millisecond'
          FROM next WHERE q.run_id = next.run_id
-         RETURNING q.run_id, q.flow_id, q.version_id, q.user_id, q.payload, q.resumes, q.retry_of, q.retry_mode
+         RETURNING q.run_id, q.flow_id, q.version_id, q.user_id, q.payload, q.resumes, q.retry_of, q.retry_mode, q.started_by
        ), ${OPEN_CLAIMED}`
     : '';
-  const { rows } = await db.query<{ id: string; activity: ActivityRow | null } & Partial<Record<keyof ClaimRow, unknown>>>(
+  const { rows } = await db.query<{ id: string; activity: ActivityRow | null; notification_id?: string | null } & Partial<Record<keyof ClaimRow, unknown>>>(
     `WITH gone AS (DELETE FROM run_queue WHERE run_id = $1 AND claimed_by = $2 RETURNING run_id),
      ended AS (
        UPDATE flow_runs SET status = $3, finish_time = date_trunc('milliseconds', clock_timestamp()), steps = $4::jsonb
        WHERE id IN (SELECT run_id FROM gone) RETURNING id, flow_id, user_id, status
      ),
      ${RUN_OCCURRENCE_CTE},
-     ${ROLLUP_CTES}${claiming}
-     SELECT e.id, (SELECT to_jsonb(r) FROM recorded r LIMIT 1) AS activity${
+     ${ROLLUP_CTES}${noting}${claiming}
+     SELECT e.id, (SELECT to_jsonb(r) FROM recorded r LIMIT 1) AS activity${notice ? ', (SELECT id FROM noted LIMIT 1) AS notification_id' : ''}${
        claimNext
          ? `, c.run_id, c.flow_id, c.version_id, c.user_id, c.payload::text AS payload, false AS limited, c.resumes, c.retry_of, c.retry_mode
      FROM ended e LEFT JOIN claimed c ON true`
          : ' FROM ended e'
      }`,
-    [runId, workerId, result.status, storableJson(result.steps.map(normalizeStep), 'The run'), ...(claimNext ? [claimNext.leaseMs, claimNext.perUser] : [])],
+    params,
   );
   const row = rows[0];
   if (!row) return null;
-  return { activity: row.activity ? toActivityDto(row.activity) : null, next: row.run_id ? queuedRun(row as unknown as ClaimRow) : null };
+  return {
+    activity: row.activity ? toActivityDto(row.activity) : null,
+    notificationId: row.notification_id ?? null,
+    next: row.run_id ? queuedRun(row as unknown as ClaimRow) : null,
+  };
 }
 
 /**

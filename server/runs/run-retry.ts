@@ -63,7 +63,7 @@ export async function retryRun({ db, runs, workflows }: RetryDeps, userId: strin
   }
   // The trigger's recorded output is the payload the first run started with (null JSON → {}).
   const payload = original.payload ? (JSON.parse(original.payload) as unknown) ?? {} : {};
-  return runs.start({ flowId: original.flow_id, versionId, userId, payload, retryOf: runId, retryMode: strategy });
+  return runs.start({ flowId: original.flow_id, versionId, userId, payload, retryOf: runId, retryMode: strategy, startedBy: 'retry' });
 }
 
 interface LinkRow {

@@ -8,6 +8,7 @@ import { executionsQuerySchema, nextRunOf, type WorkflowsForRuns } from '../work
 import { runNotFound } from './errors.ts';
 import { findQueuedRun, findRun, findRunJson, lastRunTimes, listRuns } from './runs-repository.ts';
 import { runLinks } from './run-retry.ts';
+import { deleteRunRoutes } from './delete-routes.ts';
 
 export interface RunRouteDependencies {
   db: Database;
@@ -18,6 +19,8 @@ export interface RunRouteDependencies {
 
 export function runRoutes({ db, authenticator, workflows, scheduleMinIntervalMs }: RunRouteDependencies) {
   return async function register(app: FastifyInstance): Promise<void> {
+    await deleteRunRoutes({ db, authenticator })(app);
+
     app.get('/workflow/executions', async (request) => {
       const user = await authenticator.userFromRequest(request);
       const query = parse(executionsQuerySchema, request.query);
@@ -28,6 +31,7 @@ export function runRoutes({ db, authenticator, workflows, scheduleMinIntervalMs 
         status: query.status,
         from: query.from,
         to: query.to,
+        startedBy: query.started_by,
       });
       return { data, total, page: query.page, limit: query.limit };
     });

@@ -13,7 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.ts';
-import { claimRun, finishRun, recordProgress, recoverExpired, renewLease, type FinishedRun, type QueuedRun, type RecordedEnd } from './run-queue.ts';
+import { claimRun, finishRun, recordProgress, recoverExpired, renewLease, type FinishedRun, type QueuedRun, type RecordedEnd, type RunEndNotice } from './run-queue.ts';
 import { RunProgress } from './run-progress.ts';
 import { checkpointOf } from './run-resume.ts';
 import type { StepRunInput } from './runs-repository.ts';
@@ -36,8 +36,13 @@ export interface RunWorkersOptions {
   pollMs?: number;
   /** Identifies this process's claims; random by default. */
   workerId?: string;
-  /** Called once a run's outcome is recorded (not for runs this worker lost its lease on). */
-  onFinished?: (run: QueuedRun, result: FinishedRun) => void;
+  /**
+   * Called once a run's outcome is recorded (not for runs this worker lost its lease on), with the bell's
+   * notification the same statement kept (issue 17), if `describeEnd` gave one.
+   */
+  onFinished?: (run: QueuedRun, result: FinishedRun, notice: RunEndNotice | undefined, notificationId: string | null) => void;
+  /** The bell's sentence for a run's end, kept by the statement that records it (issue 17); errors are logged. */
+  describeEnd?: (run: QueuedRun, result: FinishedRun) => Promise<RunEndNotice>;
   /** Called with the activity entry a run's end wrote (its own, or a crashed run's closed by recovery). */
   onActivity?: (userId: string, activity: Activity) => void;
   /** Called after a running run's steps so far were recorded (at most every `progressMs`). */
@@ -197,21 +202,31 @@ export class RunWorkers {
       this.claims.delete(run.runId);
       await progress.settle();
     }
+    const describe = async (outcome: FinishedRun) => {
+      try {
+        return await this.options.describeEnd?.(run, outcome);
+      } catch (error) {
+        this.options.log?.('Describing a run’s end failed', error);
+        return undefined;
+      }
+    };
+    let notice = await describe(result);
     const ended = (recorded: RecordedEnd | null, outcome: FinishedRun) => {
       if (!recorded) return;
-      this.options.onFinished?.(run, outcome);
+      this.options.onFinished?.(run, outcome, notice, recorded.notificationId);
       if (recorded.activity) this.options.onActivity?.(run.userId, recorded.activity);
     };
     try {
       const claimNext = this.stopped ? undefined : { leaseMs: this.leaseMs, perUser: this.options.concurrencyPerUser ?? 1_000_000 };
-      const recorded = await finishTransiently(() => finishRun(this.options.db, run.runId, this.workerId, result, claimNext));
+      const recorded = await finishTransiently(() => finishRun(this.options.db, run.runId, this.workerId, result, claimNext, notice));
       ended(recorded, result);
       return recorded?.next ?? null;
     } catch (error) {
       this.options.log?.('Recording a run failed', error);
       // Its steps could not be stored: record how it ended without them, rather than leave it RUNNING.
       const bare: FinishedRun = { status: 'INTERNAL_ERROR', steps: [unrecordable()] };
-      await finishRun(this.options.db, run.runId, this.workerId, bare).then(
+      notice = await describe(bare);
+      await finishRun(this.options.db, run.runId, this.workerId, bare, undefined, notice).then(
         (recorded) => ended(recorded, bare),
         (again: unknown) => this.options.log?.('Recording a run failed', again),
       );

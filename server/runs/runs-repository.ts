@@ -12,6 +12,7 @@ import { RUN_STATUSES, STEP_RUN_STATUSES, type RunStatus, type StepRunStatus } f
 import type { Queryable } from '../db/database.ts';
 import { iso, isoOrNull, storableJson } from '../db/stored-values.ts';
 import { LATEST_NAME_SQL } from '../workflows/runs-port.ts';
+import { RUN_SOURCES, type RunSource } from '../../src/domain/contract/runs.ts';
 
 export interface StepRun {
   stepName: string;
@@ -45,6 +46,8 @@ export interface RunSummary {
   startTime: string;
   finishTime: string | null;
   duration: number | null;
+  /** How the run started (migration 021). */
+  startedBy: RunSource;
 }
 
 export interface Run extends RunSummary {
@@ -97,6 +100,7 @@ export const newRunSchema = z.looseObject({
   startTime: timeSchema,
   finishTime: timeSchema.nullable().optional(),
   steps: z.array(stepRunInputSchema),
+  startedBy: z.enum(RUN_SOURCES).optional(),
 });
 export type NewRun = z.input<typeof newRunSchema>;
 
@@ -124,8 +128,8 @@ export async function insertRun(db: Queryable, userId: string, run: NewRun): Pro
   const steps = parsed.steps.map(normalizeStep);
   const time = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
   const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO flow_runs (id, flow_id, version_id, user_id, status, start_time, finish_time, steps)
-     SELECT coalesce($1::uuid, gen_random_uuid()), f.id, $3, f.user_id, $4, $5, $6, $7::jsonb
+    `INSERT INTO flow_runs (id, flow_id, version_id, user_id, status, start_time, finish_time, steps, started_by)
+     SELECT coalesce($1::uuid, gen_random_uuid()), f.id, $3, f.user_id, $4, $5, $6, $7::jsonb, $9
      FROM flows f WHERE f.id = $2 AND f.user_id = $8
        AND ($3::uuid IS NULL OR EXISTS (SELECT 1 FROM flow_versions v WHERE v.id = $3 AND v.flow_id = f.id))
      RETURNING id`,
@@ -138,6 +142,7 @@ export async function insertRun(db: Queryable, userId: string, run: NewRun): Pro
       parsed.finishTime ? time(parsed.finishTime) : null,
       storableJson(steps, 'The run'),
       userId,
+      parsed.startedBy ?? 'manual',
     ],
   );
   const id = rows[0]?.id;
@@ -153,6 +158,7 @@ interface RunRow {
   status: RunStatus;
   start_time: Date;
   finish_time: Date | null;
+  started_by: RunSource;
   steps?: StepRun[];
 }
 
@@ -167,10 +173,11 @@ function toRunSummary(row: RunRow): RunSummary {
     startTime: iso(row.start_time),
     finishTime: isoOrNull(row.finish_time),
     duration: row.finish_time === null ? null : Math.max(0, new Date(row.finish_time).getTime() - start),
+    startedBy: row.started_by,
   };
 }
 
-const SUMMARY_COLUMNS = `r.id, r.flow_id, ${LATEST_NAME_SQL('f')} AS workflow_name, r.version_id, r.status, r.start_time, r.finish_time`;
+const SUMMARY_COLUMNS = `r.id, r.flow_id, ${LATEST_NAME_SQL('f')} AS workflow_name, r.version_id, r.status, r.start_time, r.finish_time, r.started_by`;
 
 export interface RunFilter {
   page: number;
@@ -179,17 +186,19 @@ export interface RunFilter {
   status?: RunStatus | undefined;
   from?: string | undefined;
   to?: string | undefined;
+  startedBy?: RunSource | undefined;
 }
 
 /** One page of the user's runs, newest first. */
 export async function listRuns(db: Queryable, userId: string, filter: RunFilter): Promise<{ data: RunSummary[]; total: number }> {
   const where = `WHERE r.user_id = $1 AND ($2::uuid IS NULL OR r.flow_id = $2) AND ($3::text IS NULL OR r.status = $3)
-    AND ($4::timestamptz IS NULL OR r.start_time >= $4) AND ($5::timestamptz IS NULL OR r.start_time <= $5)`;
-  const params = [userId, filter.workflowId ?? null, filter.status ?? null, filter.from ?? null, filter.to ?? null];
+    AND ($4::timestamptz IS NULL OR r.start_time >= $4) AND ($5::timestamptz IS NULL OR r.start_time <= $5)
+    AND ($6::text IS NULL OR r.started_by = $6)`;
+  const params = [userId, filter.workflowId ?? null, filter.status ?? null, filter.from ?? null, filter.to ?? null, filter.startedBy ?? null];
   const [page, count] = await Promise.all([
     db.query<RunRow>(
       `SELECT ${SUMMARY_COLUMNS} FROM flow_runs r JOIN flows f ON f.id = r.flow_id ${where}
-       ORDER BY r.start_time DESC, r.id DESC LIMIT $6 OFFSET $7`,
+       ORDER BY r.start_time DESC, r.id DESC LIMIT $7 OFFSET $8`,
       [...params, filter.limit, (filter.page - 1) * filter.limit],
     ),
     db.query<{ total: number }>(`SELECT count(*)::int AS total FROM flow_runs r ${where}`, params),
@@ -231,7 +240,7 @@ export interface QueuedRunView extends Run {
 export async function findQueuedRun(db: Queryable, userId: string, runId: string): Promise<QueuedRunView | undefined> {
   const { rows } = await db.query<RunRow>(
     `SELECT q.run_id AS id, q.flow_id, ${LATEST_NAME_SQL('f')} AS workflow_name, q.version_id, 'RUNNING' AS status,
-            date_trunc('milliseconds', q.enqueued_at) AS start_time, NULL::timestamptz AS finish_time
+            date_trunc('milliseconds', q.enqueued_at) AS start_time, NULL::timestamptz AS finish_time, q.started_by
      FROM run_queue q JOIN flows f ON f.id = q.flow_id WHERE q.run_id = $1 AND q.user_id = $2`,
     [runId, userId],
   );
@@ -240,7 +249,7 @@ export async function findQueuedRun(db: Queryable, userId: string, runId: string
 }
 
 /** The view of a run this process has just queued, from what it knows (no read). */
-export function justQueuedRun(run: { runId: string; flowId: string; workflowName: string; versionId: string; queuedAt: Date }): QueuedRunView {
+export function justQueuedRun(run: { runId: string; flowId: string; workflowName: string; versionId: string; queuedAt: Date; startedBy: RunSource }): QueuedRunView {
   return {
     ...toRunSummary({
       id: run.runId,
@@ -250,6 +259,7 @@ export function justQueuedRun(run: { runId: string; flowId: string; workflowName
       status: 'RUNNING',
       start_time: run.queuedAt,
       finish_time: null,
+      started_by: run.startedBy,
     }),
     steps: [],
     queued: true,

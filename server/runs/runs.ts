@@ -10,8 +10,9 @@ import type { Engine } from '../engine/engine.ts';
 import type { LiveHub } from '../live/live-hub.ts';
 import type { WorkflowsForRuns } from '../workflows/runs-port.ts';
 import type { AnnounceActivity } from '../activity/recording.ts';
-import { runFinishedMessage, runProgressMessage } from './run-messages.ts';
-import type { FinishedRun, QueuedRun } from './run-queue.ts';
+import { runFinishedMessage, runFinishedText, runProgressMessage } from './run-messages.ts';
+import type { FinishedRun, QueuedRun, RunEndNotice } from './run-queue.ts';
+import { normalizeStep } from './runs-repository.ts';
 import { RunWorkers } from './run-workers.ts';
 import { Scheduler } from './scheduler.ts';
 import { createQueuedSignal } from './queued-signal.ts';
@@ -52,10 +53,15 @@ export async function createRuns({ db, hub, engine, workflows, settings, log: lo
     if (!started.queued && started.activity) announceActivity?.(userId, started.activity);
   };
 
-  const announceFinished = async (run: QueuedRun, result: FinishedRun) => {
+  // The bell's sentence is made before the run's end is recorded, so the same statement keeps it (issue 17).
+  const describeEnd = async (run: QueuedRun, result: FinishedRun): Promise<RunEndNotice> => {
     const name = (await workflows.versionName(run.userId, run.versionId)) || 'Untitled';
-    await hub.notifyUser(run.userId, runFinishedMessage(run, result.status, name));
+    // Only a failure's sentence names a step: a success is not walked.
+    const succeeded = result.status === 'SUCCEEDED' || result.status === 'STOPPED';
+    return { message: runFinishedText(result.status, name, succeeded ? [] : result.steps.map(normalizeStep)), level: succeeded ? 'success' : 'error' };
   };
+  const announceFinished = (run: QueuedRun, result: FinishedRun, notice: RunEndNotice | undefined, notificationId: string | null) =>
+    hub.notifyUser(run.userId, runFinishedMessage(run, result.status, notice?.message ?? runFinishedText(result.status, 'Untitled'), notificationId));
 
   const workers = settings.workersEnabled
     ? new RunWorkers({
@@ -67,7 +73,9 @@ export async function createRuns({ db, hub, engine, workflows, settings, log: lo
         concurrencyPerUser: settings.concurrencyPerUser,
         leaseMs: settings.leaseMs,
         onProgress: (run) => void hub.notifyUser(run.userId, runProgressMessage(run)),
-        onFinished: (run, result) => void announceFinished(run, result).catch((error: unknown) => log('Announcing a run failed', error)),
+        describeEnd,
+        onFinished: (run, result, notice, notificationId) =>
+          void announceFinished(run, result, notice, notificationId).catch((error: unknown) => log('Announcing a run failed', error)),
         onActivity: announceActivity,
         log,
       })

@@ -142,7 +142,7 @@ export class Scheduler {
           [entry.flowId, planned.toISOString(), entry.versionId],
         );
         if (rows.length === 0) return null; // another process took this tick, or the schedule is gone
-        const run = await startRun(tx, { flowId: entry.flowId, versionId: entry.versionId, userId: entry.userId, payload: { firedAt: planned.toISOString() } }, this.options.dailyQuota);
+        const run = await startRun(tx, { flowId: entry.flowId, versionId: entry.versionId, userId: entry.userId, payload: { firedAt: planned.toISOString() }, startedBy: 'schedule' }, this.options.dailyQuota);
         await tx.query(`UPDATE schedule_fires SET run_id = $3 WHERE flow_id = $1 AND fire_time = $2`, [entry.flowId, planned.toISOString(), run.runId]);
         return run;
       });

@@ -11,8 +11,9 @@ import { describe, recordActivity, workflowName } from '../activity/recording.ts
 import type { Database, Queryable, Transaction } from '../db/database.ts';
 import { storableJson } from '../db/stored-values.ts';
 import { flowToRunOf, flowToRunSql, type FlowToRun, type FlowToRunRow } from '../workflows/runs-port.ts';
-import { queueWithinQuota } from './run-queue.ts';
+import { queueWithinQuota, sourceOf } from './run-queue.ts';
 import type { RetryMode } from './run-resume.ts';
+import type { RunSource } from '../../src/domain/contract/runs.ts';
 
 export interface RunRequest {
   flowId: string;
@@ -24,6 +25,8 @@ export interface RunRequest {
   retryMode?: RetryMode;
   /** Keep the payload as the trigger's sample data when the run is queued (a webhook call). */
   triggerSample?: boolean;
+  /** How the run started (migration 021): 'manual' unless said, 'retry' when `retryOf` is set. */
+  startedBy?: RunSource;
 }
 
 export type StartedRun =
@@ -81,7 +84,7 @@ export async function startRunOfFlow(db: Database, request: RunOfFlowRequest, da
     `WITH target AS (${flowToRunSql('$1', '$2', '$3')}),
      queued AS (
        SELECT r.queued_id, r.queued_at FROM target t
-       CROSS JOIN LATERAL flowsmith_queue_run($1, t.id, t.version_id, $4::jsonb, NULL, NULL, $5) r
+       CROSS JOIN LATERAL flowsmith_queue_run($1, t.id, t.version_id, $4::jsonb, NULL, NULL, $5, 'manual') r
        WHERE t.version_id IS NOT NULL AND t.valid
      )
      SELECT t.*, q.queued_id, q.queued_at FROM target t LEFT JOIN queued q ON true`,
@@ -110,10 +113,10 @@ async function recordRefusal(tx: Transaction, request: RunRequest): Promise<{ ru
   );
   if (rows[0]?.run_id) return { runId: rows[0].run_id, activity: null };
   const inserted = await tx.query<{ id: string }>(
-    `INSERT INTO flow_runs (flow_id, version_id, user_id, status, start_time, finish_time, steps)
-     VALUES ($1, $2, $3, 'QUOTA_EXCEEDED', date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', clock_timestamp()), '[]'::jsonb)
+    `INSERT INTO flow_runs (flow_id, version_id, user_id, status, start_time, finish_time, steps, started_by)
+     VALUES ($1, $2, $3, 'QUOTA_EXCEEDED', date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', clock_timestamp()), '[]'::jsonb, $4)
      RETURNING id`,
-    [request.flowId, request.versionId, request.userId],
+    [request.flowId, request.versionId, request.userId, sourceOf(request)],
   );
   const runId = inserted.rows[0]!.id;
   await tx.query(`UPDATE quota_refusals SET run_id = $2 WHERE flow_id = $1 AND day = (now() AT TIME ZONE 'UTC')::date`, [request.flowId, runId]);

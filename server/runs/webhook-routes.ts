@@ -64,7 +64,7 @@ export function webhookRoutes({ db, runs, perMinute }: { db: Database; runs: Pic
         const payload = triggerOutput(request);
         // Queued, the request is also kept as the trigger's sample, in the same statement; a call refused
         // for the quota changes nothing, not even the sample.
-        const started = await runs.start({ flowId: flow.id, versionId: flow.version_id, userId: flow.user_id, payload, triggerSample: true });
+        const started = await runs.start({ flowId: flow.id, versionId: flow.version_id, userId: flow.user_id, payload, triggerSample: true, startedBy: 'webhook' });
         if (!started.queued) throw quotaExceeded();
         return reply.code(202).send({ runId: started.runId });
       },

@@ -9,13 +9,15 @@
 import * as z from 'zod/mini';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { RunStatus } from '../domain/index.ts';
-import { runDetailSchema, runPageSchema, type RetryStrategy, type RunDetail, type RunPage } from '../domain/contract/runs.ts';
+import { runDetailSchema, runPageSchema, type RetryStrategy, type RunDetail, type RunPage, type RunSource } from '../domain/contract/runs.ts';
+import { deleteRunsReplySchema, type DeleteRunsReply } from '../domain/contract/runs.ts';
 import { ApiError } from './api-error.ts';
 import { authenticatedClient } from './clients.ts';
 import type { HttpClient } from './http-client.ts';
 
 export { runDetailSchema, runPageSchema, runSummarySchema, stepRunRecordSchema } from '../domain/contract/runs.ts';
-export type { RetryStrategy, RunDetail, RunLink, RunPage, RunSummary, StepRunRecord } from '../domain/contract/runs.ts';
+export type { DeleteRunsReply, RetryStrategy, RunDetail, RunLink, RunPage, RunSource, RunSummary, StepRunRecord } from '../domain/contract/runs.ts';
+export { MAX_RUNS_DELETED, RUN_SOURCES } from '../domain/contract/runs.ts';
 
 const workflowChoicesSchema = z.object({
   data: z.array(z.object({ id: z.string(), displayName: z.string() })),
@@ -32,6 +34,8 @@ export interface RunFilters {
   limit: number;
   workflowId?: string | undefined;
   status?: RunStatus | undefined;
+  /** How the runs started (issue 17). */
+  startedBy?: RunSource | undefined;
   range: TimeRange;
 }
 
@@ -52,6 +56,7 @@ export function createExecutionsApi(http: HttpClient) {
           limit: filters.limit,
           workflow_id: filters.workflowId || undefined,
           status: filters.status || undefined,
+          started_by: filters.startedBy || undefined,
           from: rangeStart(filters.range, now),
         },
       });
@@ -63,6 +68,14 @@ export function createExecutionsApi(http: HttpClient) {
     /** A new run from a finished one (issue 15), answered as queued; linked to it both ways. */
     async retry(id: string, strategy: RetryStrategy): Promise<RunDetail> {
       return runDetailSchema.parse(await http.request(`/workflow/execution/${encodeURIComponent(id)}/retry`, { method: 'POST', body: { strategy } }));
+    },
+    /** Deletes one finished run (issue 17); a run still going is refused (409). */
+    async remove(id: string): Promise<void> {
+      await http.request(`/workflow/execution/${encodeURIComponent(id)}`, { method: 'DELETE' });
+    },
+    /** Deletes up to 100 finished runs; says which were deleted, still going or not found. */
+    async removeMany(ids: readonly string[]): Promise<DeleteRunsReply> {
+      return deleteRunsReplySchema.parse(await http.request('/workflow/executions/delete', { method: 'POST', body: { ids } }));
     },
     async workflowChoices(): Promise<WorkflowChoice[]> {
       const reply = await http.request('/workflow/paginate', { query: { page: 1, limit: WORKFLOW_CHOICES_LIMIT } });

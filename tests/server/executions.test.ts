@@ -99,6 +99,7 @@ describe('GET /api/workflow/executions', () => {
       startTime: '2024-03-01T10:00:00.000Z',
       finishTime: '2024-03-01T10:00:02.500Z',
       duration: 2500,
+      startedBy: 'manual',
     });
     expect(all.data[0]).toMatchObject({ status: 'RUNNING', finishTime: null, duration: null, versionId: null, workflowName: 'Hourly' });
     const second = await list('?page=2&limit=2');

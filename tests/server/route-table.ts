@@ -45,6 +45,10 @@ import {
 import { createConnectionBodySchema, deleteConnectionQuerySchema, testConnectionBodySchema } from '../../src/domain/contract/requests.ts';
 import { updateConnectionBodySchema } from '../../src/domain/contract/connections.ts';
 import { retryRunBodySchema } from '../../src/domain/contract/runs.ts';
+import { deleteRunsBodySchema } from '../../src/domain/contract/runs.ts';
+import { insertRun } from '../../server/runs/runs-repository.ts';
+import { storeNotification } from '../../server/notifications/store.ts';
+import { markNotificationBodySchema } from '../../src/domain/contract/notifications.ts';
 import { versionFormQuerySchema } from '../../src/domain/contract/version-form.ts';
 import { workflowBulkBodySchema } from '../../src/domain/contract/workflow-list-requests.ts';
 import { BODY_LIMIT, type ServerOptions } from '../../server/app.ts';
@@ -164,7 +168,9 @@ export interface World {
   renewSession(): Promise<void>;
 }
 
-export type SpareKind = 'flow' | 'variable' | 'template' | 'refreshToken' | 'apiKey' | 'invoiceAddress' | 'connection' | 'folder';
+export type SpareKind = 'flow' | 'variable' | 'template' | 'refreshToken' | 'apiKey' | 'invoiceAddress' | 'connection' | 'folder' | SpareKind17;
+/** Issue 17 (runs): a finished run to delete. */
+type SpareKind17 = 'run' | 'notification';
 
 function expectStatus(response: LightMyRequestResponse, status: number, what: string): void {
   if (response.statusCode !== status) throw new Error(`${what}: ${response.statusCode} ${response.body.slice(0, 500)}`);
@@ -257,6 +263,9 @@ export async function buildWorld(t: TestServer, label: string, userName?: string
     connection: async () =>
       (await created(post(t.app, '/api/connections', { name: `Spare-${tag}-${++spareCount}`, type: 'BEARER_TOKEN', token: `spare-${tag}` }, auth), 'spare connection')).id,
     folder: async () => (await created(post(t.app, '/api/folders', { displayName: `Spare-${tag}-${++spareCount}` }, auth), 'spare folder')).id,
+    // issue 17: a finished run of the world's flow, stored as a worker would have left it
+    run: () => insertRun(t.db, registered.id, { flowId, versionId: firstVersion.id, status: 'SUCCEEDED', startTime: new Date(), finishTime: new Date(), steps: [] }),
+    notification: async () => (await storeNotification(t.db, { userId: registered.id, type: 'notification', message: `Note-${tag}`, level: 'info' }))!.id,
   };
   const spares = new Map<SpareKind, Promise<string>>();
   const world: World = {
@@ -407,7 +416,7 @@ export const ROUTES: Record<string, RouteSpec> = {
     auth: 'user',
     query: {
       schema: executionsQuerySchema,
-      valid: (w) => [{}, { workflow_id: w.flow, status: 'SUCCEEDED', from: '2020-01-01T00:00:00Z', to: '2100-01-01T00:00:00+02:00', page: '2', limit: '5' }],
+      valid: (w) => [{}, { workflow_id: w.flow, status: 'SUCCEEDED', from: '2020-01-01T00:00:00Z', to: '2100-01-01T00:00:00+02:00', page: '2', limit: '5' }, { started_by: 'webhook' }],
     },
   },
   'GET /api/workflow/execution/:id': { auth: 'user', params: (w) => ({ id: w.run }) },
@@ -419,6 +428,21 @@ export const ROUTES: Record<string, RouteSpec> = {
     body: { schema: retryRunBodySchema, valid: () => [{ strategy: 'ON_LATEST_VERSION' }] },
   },
   'GET /api/workflow/schedules': { auth: 'user' },
+  // issue 17: deleting runs
+  'DELETE /api/workflow/execution/:id': { auth: 'user', spends: 'run', params: async (w) => ({ id: await w.spare('run') }) },
+  // issue 17: notifications kept on the server
+  'GET /api/notifications': { auth: 'user' },
+  'PUT /api/notifications/:id': {
+    auth: 'user',
+    params: async (w) => ({ id: await w.spare('notification') }),
+    body: { schema: markNotificationBodySchema, valid: () => [{ read: true }, { read: false }] },
+  },
+  'POST /api/notifications/read-all': { auth: 'user' },
+  'POST /api/workflow/executions/delete': {
+    auth: 'user',
+    spends: 'run',
+    body: { schema: deleteRunsBodySchema, valid: async (w) => [{ ids: [await w.spare('run')] }] },
+  },
   'GET /api/analytics/activity/recent': {
     auth: 'user',
     query: { schema: recentActivityQuerySchema, valid: () => [{}, { limit: '5', activity_types: 'workflow_created, run_failed,run_succeeded' }] },

@@ -90,7 +90,7 @@ describe('a run on the live connection', () => {
     expect(during.steps[1]!.output).toEqual({ first: true });
 
     const finished = await mine.until(ofThisRun('run_finished'));
-    expect(finished.data).toEqual({ message: 'Run of “Slow” succeeded', runId, flowId: flow.id, status: 'SUCCEEDED' });
+    expect(finished.data).toEqual({ message: 'Run of “Slow” succeeded', runId, flowId: flow.id, status: 'SUCCEEDED', level: 'success', notificationId: expect.any(String) });
     // Nothing of the run after it ended: progress never overtakes the final state.
     const afterEnd = mine.messages.slice(mine.messages.indexOf(finished) + 1);
     expect(afterEnd.filter((m) => m.data?.runId === runId)).toEqual([]);

@@ -158,8 +158,11 @@ describe('pieces in a real run', () => {
     const runId = (await run(flow.id, { payload: { order: 7 } })).json<{ id: string }>().id;
     await finishedRun(t, user.token, runId);
     for (let i = 0; i < 100 && !mine.messages.some((m) => m.type === 'run_finished'); i++) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(mine.messages).toContainEqual({ type: 'notification', data: { message: 'Order 7 shipped', level: 'success', flowId: flow.id, runId } });
-    expect(mine.messages).toContainEqual({ type: 'run_finished', data: { message: 'Run of “Notify” succeeded', runId, flowId: flow.id, status: 'SUCCEEDED' } });
+    expect(mine.messages).toContainEqual({ type: 'notification', data: { message: 'Order 7 shipped', level: 'success', flowId: flow.id, runId, notificationId: expect.any(String) } });
+    expect(mine.messages).toContainEqual({
+      type: 'run_finished',
+      data: { message: 'Run of “Notify” succeeded', runId, flowId: flow.id, status: 'SUCCEEDED', level: 'success', notificationId: expect.any(String) },
+    });
     expect(theirs.messages.filter((m) => m.type === 'notification' || m.type === 'run_finished')).toEqual([]);
     mine.socket.close();
     theirs.socket.close();

@@ -92,15 +92,16 @@ describe('retrying a run from the executions list', () => {
     stubServer();
     await renderList();
     expect(trigger(FAILED)!.getAttribute('aria-label')).toBe('Actions for run 11111111 of Order sync');
-    expect(await openMenu(FAILED)).toEqual(['Retry from failed step', 'Run again on the latest version']);
+    // issue 17: every finished run's menu ends with Delete
+    expect(await openMenu(FAILED)).toEqual(['Retry from failed step', 'Run again on the latest version', 'Delete']);
     await closeMenu();
     expect(menuItems()).toHaveLength(0);
-    expect(await openMenu(TIMED_OUT)).toEqual(['Retry from failed step', 'Run again on the latest version']);
+    expect(await openMenu(TIMED_OUT)).toEqual(['Retry from failed step', 'Run again on the latest version', 'Delete']);
     await closeMenu();
-    expect(await openMenu(SUCCEEDED)).toEqual(['Run again on the latest version']);
+    expect(await openMenu(SUCCEEDED)).toEqual(['Run again on the latest version', 'Delete']);
     await closeMenu();
     // never started a step (the daily quota): nothing to retry from, but it can run again
-    expect(await openMenu(QUOTA)).toEqual(['Run again on the latest version']);
+    expect(await openMenu(QUOTA)).toEqual(['Run again on the latest version', 'Delete']);
     await closeMenu();
     expect(trigger(RUNNING)).toBeNull();
     expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
@@ -116,7 +117,7 @@ describe('retrying a run from the executions list', () => {
     };
     button.focus();
     await key(button, 'Enter');
-    expect(menuItems().map((item) => item.textContent?.trim())).toEqual(['Retry from failed step', 'Run again on the latest version']);
+    expect(menuItems().map((item) => item.textContent?.trim())).toEqual(['Retry from failed step', 'Run again on the latest version', 'Delete']);
     const menu = document.querySelector('[role="menu"]')!;
     const highlighted = () => menu.querySelector('[data-highlighted]')?.textContent?.trim();
     expect(highlighted()).toBe('Retry from failed step');

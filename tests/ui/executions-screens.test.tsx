@@ -112,17 +112,18 @@ describe('ExecutionsScreen', () => {
   it('sends the filters from the address and offers the workflows', async () => {
     stubApi((url) => (url.pathname === '/api/workflow/paginate' ? { body: workflows } : { body: { data: [], total: 0, page: 2, limit: 10 } }));
     const before = Date.now();
-    await renderAt('/executions?status=FAILED&workflow=flow-2&range=24h&page=2');
+    await renderAt('/executions?status=FAILED&source=webhook&workflow=flow-2&range=24h&page=2');
     const list = requests.find((r) => r.url.pathname === '/api/workflow/executions')!;
     const params = Object.fromEntries(list.url.searchParams);
-    expect(params).toMatchObject({ page: '2', limit: '10', status: 'FAILED', workflow_id: 'flow-2' });
+    expect(params).toMatchObject({ page: '2', limit: '10', status: 'FAILED', started_by: 'webhook', workflow_id: 'flow-2' });
     const from = new Date(params.from!).getTime();
     expect(before - from).toBeGreaterThanOrEqual(86_400_000 - 5_000);
     expect(before - from).toBeLessThanOrEqual(86_400_000 + 5_000);
 
     const selects = Array.from(container.querySelectorAll('select'));
-    expect(selects.map((s) => s.value)).toEqual(['FAILED', 'flow-2', '24h']);
-    expect(Array.from(selects[1]!.options).map((o) => o.text)).toEqual(['All workflows', 'Send invoices', 'Sync CRM']);
+    expect(selects.map((s) => s.value)).toEqual(['FAILED', 'webhook', 'flow-2', '24h']);
+    expect(Array.from(selects[1]!.options).map((o) => o.text)).toEqual(['All sources', 'Manual', 'Schedule', 'Webhook', 'Retry']);
+    expect(Array.from(selects[2]!.options).map((o) => o.text)).toEqual(['All workflows', 'Send invoices', 'Sync CRM']);
     expect(text()).toContain('No executions match these filters');
   });
 

@@ -18,6 +18,8 @@ import { runLimitsMigration } from './016_run_limits.ts';
 import { queueRunFunctionMigration } from './017_queue_run_function.ts';
 import { foldersMigration } from './018_folders.ts';
 import { claimPlanMigration } from './020_claim_plan.ts';
+import { runSourcesMigration } from './021_run_sources.ts';
+import { notificationsMigration } from './022_notifications.ts';
 import { templateGalleryMigration } from './023_template_gallery.ts';
 import { provisionalFlowsMigration } from './024_provisional_flows.ts';
 
@@ -42,6 +44,8 @@ export const MIGRATIONS: readonly Migration[] = [
   queueRunFunctionMigration,
   foldersMigration,
   claimPlanMigration,
+  runSourcesMigration,
+  notificationsMigration,
   templateGalleryMigration,
   provisionalFlowsMigration,
 ];

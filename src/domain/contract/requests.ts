@@ -39,6 +39,7 @@ import { newConnectionFieldsSchema, testUrlSchema } from './connections.ts';
 import { textSchema } from './text.ts';
 import { folderFieldsSchema, UNCATEGORIZED_FOLDER } from './folders.ts';
 import { valueFitsType, variableFields } from './variables.ts';
+import { runSourceSchema } from './runs.ts';
 import { idSchema, instantSchema, limitSchema, optionalQuery, pageSchema } from './wire.ts';
 import { SORT_ORDERS, WORKFLOW_SORTS } from './workflow-list.ts';
 import { savedWorkflowNameSchema, WORKFLOW_NAME_MAX, workflowFields, workflowFieldsSchema, workflowNameSchema, workflowRunFields } from './workflows.ts';
@@ -133,6 +134,7 @@ export const executionsQuerySchema = z
     status: optionalQuery(z.enum(RUN_STATUSES)),
     from: optionalQuery(instantSchema),
     to: optionalQuery(instantSchema),
+    started_by: optionalQuery(runSourceSchema),
   })
   .check(z.refine((q) => !q.from || !q.to || new Date(q.from) <= new Date(q.to), { error: 'from must not be after to', path: ['to'] }));
 export type ExecutionsQuery = z.input<typeof executionsQuerySchema>;

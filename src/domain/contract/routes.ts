@@ -86,6 +86,8 @@ import {
 import { createConnectionBodySchema, deleteConnectionQuerySchema, testConnectionBodySchema } from './requests.ts';
 import { openApiDocumentReplySchema } from './api-document.ts';
 import { retryRunBodySchema, runDetailSchema, runPageSchema } from './runs.ts';
+import { deleteRunsBodySchema, deleteRunsReplySchema } from './runs.ts';
+import { markedAllSchema, markNotificationBodySchema, notificationListSchema, notificationSchema } from './notifications.ts';
 import { scheduleListSchema } from './schedules.ts';
 import {
   forgotPasswordReplySchema,
@@ -190,6 +192,13 @@ export const contractRoutes = [
   { method: 'GET', path: '/workflow/executions', query: executionsQuerySchema, reply: runPageSchema, tag: 'Runs', summary: 'List runs, a page at a time' },
   { method: 'GET', path: '/workflow/execution/:id', params: idParamsSchema, reply: runDetailSchema, tag: 'Runs', summary: 'One run with its step-by-step record' },
   { method: 'POST', path: '/workflow/execution/:id/retry', params: idParamsSchema, body: retryRunBodySchema, reply: runDetailSchema, status: 202, idempotent: true, tag: 'Runs', summary: 'Retry a finished run from its failed step, or run it again on the latest version' },
+  // issue 17: deleting runs
+  { method: 'DELETE', path: '/workflow/execution/:id', params: idParamsSchema, reply: successReplySchema, tag: 'Runs', summary: 'Delete a finished run (409 while it is still going)' },
+  { method: 'POST', path: '/workflow/executions/delete', body: deleteRunsBodySchema, reply: deleteRunsReplySchema, tag: 'Runs', summary: 'Delete up to 100 finished runs; says which were deleted, still going or not found' },
+  // issue 17: notifications kept on the server
+  { method: 'GET', path: '/notifications', reply: notificationListSchema, tag: 'Notifications', summary: 'The bell’s notifications, the newest 100, with their read state' },
+  { method: 'PUT', path: '/notifications/:id', params: idParamsSchema, body: markNotificationBodySchema, reply: notificationSchema, tag: 'Notifications', summary: 'Mark a notification read or unread' },
+  { method: 'POST', path: '/notifications/read-all', reply: markedAllSchema, tag: 'Notifications', summary: 'Mark every notification read' },
   { method: 'GET', path: '/workflow/schedules', reply: scheduleListSchema, tag: 'Runs', summary: 'The workflows that run on a schedule' },
   // ---- steps (the editor's engine calls) ----
   { method: 'POST', path: '/workflow/sample', body: sampleBodySchema, reply: stepTestResultSchema, tag: 'Steps', summary: 'Test one step (its result becomes its sample)' },

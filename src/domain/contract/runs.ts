@@ -5,8 +5,17 @@
 import * as z from 'zod/mini';
 import { runStatusSchema, stepRunStatusSchema } from '../flow/runs.ts';
 import { pageOf } from './text.ts';
+import { idSchema } from './wire.ts';
 
 // ---- replies ----
+
+/**
+ * How a run started (issue 17): the Run button or the API ('manual'), a schedule tick, a call to the
+ * workflow's webhook, or a retry of another run.
+ */
+export const RUN_SOURCES = ['manual', 'schedule', 'webhook', 'retry'] as const;
+export const runSourceSchema = z.enum(RUN_SOURCES);
+export type RunSource = z.output<typeof runSourceSchema>;
 
 /** One row of GET /workflow/executions. */
 export const runSummarySchema = z.object({
@@ -18,6 +27,8 @@ export const runSummarySchema = z.object({
   startTime: z.string(),
   finishTime: z.nullish(z.string()),
   duration: z.nullish(z.number()),
+  /** How the run started (issue 17); always sent by this server, optional so older clients' fixtures still read. */
+  startedBy: z.optional(runSourceSchema),
   /** A run still waiting for a free worker: RUNNING, with no step started yet. */
   queued: z.optional(z.boolean()),
 });
@@ -96,3 +107,26 @@ export const runDetailSchema = z.extend(runSummarySchema, {
   retries: z.optional(z.array(runLinkSchema)),
 });
 export type RunDetail = z.output<typeof runDetailSchema>;
+
+// ---- deleting runs (issue 17) ----
+
+/** At most this many runs are deleted by one request. */
+export const MAX_RUNS_DELETED = 100;
+
+/** POST /workflow/executions/delete: the runs to delete, each at most once counted. */
+export const deleteRunsBodySchema = z.object({
+  ids: z
+    .array(idSchema)
+    .check(z.minLength(1, 'Choose at least one run'), z.maxLength(MAX_RUNS_DELETED, `Delete at most ${MAX_RUNS_DELETED} runs at a time`)),
+});
+export type DeleteRunsBody = z.output<typeof deleteRunsBodySchema>;
+
+/**
+ * What a bulk delete did: `deleted`, the runs gone; `running`, runs still going (queued or running), kept;
+ * `notFound`, ids that are not the caller's runs (missing, or another user's: the same answer).
+ */
+export const deleteRunsReplySchema = z.object({ deleted: z.array(z.string()), running: z.array(z.string()), notFound: z.array(z.string()) });
+export type DeleteRunsReply = z.output<typeof deleteRunsReplySchema>;
+
+/** The refusal of a run still going (DELETE /workflow/execution/:id, 409). */
+export const RUN_STILL_GOING_MESSAGE = 'A run that has not finished cannot be deleted; wait for it to end';

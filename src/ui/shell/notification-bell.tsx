@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Popover, Portal } from '@ark-ui/react';
-import { Bell } from 'lucide-react';
+import { Bell, Check, Undo2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatAgo, formatFullDate } from '../format/index.ts';
 import type { LiveStore, NotificationItem } from '../stores/live-store.ts';
@@ -30,9 +30,14 @@ interface NotificationRowProps {
   unread: boolean;
   now: Date;
   onNavigate: () => void;
+  /** Marks the row read or unread (kept on the server, issue 17). */
+  onMark: (read: boolean) => void;
 }
 
-function NotificationRow({ item, unread, now, onNavigate }: NotificationRowProps) {
+/** A row's name for its read toggle: the start of its message, since 'Mark as read' alone names no row. */
+const gist = (message: string) => (message.length > 60 ? `${message.slice(0, 59)}…` : message);
+
+function NotificationRow({ item, unread, now, onNavigate, onMark }: NotificationRowProps) {
   const at = new Date(item.receivedAt);
   return (
     <li className="notification-item" data-level={item.level} data-unread={unread || undefined}>
@@ -49,12 +54,28 @@ function NotificationRow({ item, unread, now, onNavigate }: NotificationRowProps
             {formatAgo(at, now)}
           </time>
           {item.runId ? (
-            <Link className="notification-link" to={`/executions/${encodeURIComponent(item.runId)}`} onClick={onNavigate}>
+            <Link
+              className="notification-link"
+              to={`/executions/${encodeURIComponent(item.runId)}`}
+              onClick={() => {
+                onMark(true);
+                onNavigate();
+              }}
+            >
               View execution
             </Link>
           ) : null}
         </p>
       </div>
+      <button
+        type="button"
+        className="icon-button icon-button-sm notification-mark"
+        aria-label={`${unread ? 'Mark as read' : 'Mark as unread'}: ${gist(item.message)}`}
+        title={unread ? 'Mark as read' : 'Mark as unread'}
+        onClick={() => onMark(unread)}
+      >
+        {unread ? <Check width={14} height={14} aria-hidden="true" /> : <Undo2 width={14} height={14} aria-hidden="true" />}
+      </button>
     </li>
   );
 }
@@ -104,11 +125,12 @@ export const NotificationBell = observer(function NotificationBell({ store }: { 
               <ul className="notification-list" aria-label="Notifications, newest first">
                 {items.map((item) => (
                   <NotificationRow
-                    key={item.id}
+                    key={item.key}
                     item={item}
-                    unread={item.id > store.lastReadId}
+                    unread={!item.read}
                     now={now}
                     onNavigate={() => setOpen(false)}
+                    onMark={(read) => store.markRead(item.key, read)}
                   />
                 ))}
               </ul>

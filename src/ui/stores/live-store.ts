@@ -1,7 +1,8 @@
 /**
  * The live connection as the signed-in UI sees it (SPEC §4): opened while the user is authenticated and
  * closed on logout, its state, the notifications people can read (≤ 100, newest first) with an unread
- * count, socket errors as destructive toasts (SPEC §8), and run messages for the screens showing runs. Imported only by the app shell, so the login
+ * count — kept on the server (issue 17): listed on sign-in, new ones pushed live naming their stored row,
+ * read state marked there — socket errors as destructive toasts (SPEC §8), and run messages for the screens showing runs. Imported only by the app shell, so the login
  * page never loads the socket, the store or the toast library.
  */
 import { action, computed, makeObservable, observable, observableRef, reaction } from 'mobx';
@@ -20,6 +21,7 @@ import {
   type RunEvent,
 } from '../../api/live-socket.ts';
 import { tokenStorage } from '../../api/token-storage.ts';
+import { notificationsApi, type NotificationsApi, type StoredNotification } from '../../api/notifications-api.ts';
 import { authStore } from './auth-store.ts';
 
 /** What the store needs of the socket; tests hand in a fake. */
@@ -33,12 +35,16 @@ export type NotificationLevel = 'error' | 'warning' | 'success' | 'info';
 
 /** One row of the bell's list. */
 export interface NotificationItem {
-  id: number;
+  /** Unique in the list: the stored row's id, or the socket's number for one the server did not keep. */
+  key: string;
+  /** The stored notification (issue 17); undefined for one only heard on the socket. */
+  serverId: string | undefined;
   type: string;
   message: string;
   level: NotificationLevel | undefined;
   runId: string | undefined;
   receivedAt: number;
+  read: boolean;
 }
 
 /** SPEC §8: these four show as toasts; server, parse and subscription errors are not for people. */
@@ -50,10 +56,13 @@ const LEVELS: ReadonlySet<string> = new Set(['error', 'warning', 'success', 'inf
  * which mean nothing in a notification panel.
  */
 export function toNotificationItem(notification: LiveNotification): NotificationItem | null {
-  const { message, level, runId } = notification.data;
+  const { message, level, runId, notificationId } = notification.data;
   if (typeof message !== 'string' || message === '') return null;
+  const serverId = typeof notificationId === 'string' && notificationId !== '' ? notificationId : undefined;
   return {
-    id: notification.id,
+    key: serverId ?? `live-${notification.id}`,
+    serverId,
+    read: false,
     type: notification.type,
     message,
     level: typeof level === 'string' && LEVELS.has(level) ? (level as NotificationLevel) : undefined,
@@ -62,8 +71,24 @@ export function toNotificationItem(notification: LiveNotification): Notification
   };
 }
 
+/** A stored notification as a row of the list. */
+export function fromStored(note: StoredNotification): NotificationItem {
+  return {
+    key: note.id,
+    serverId: note.id,
+    type: note.type,
+    message: note.message,
+    level: note.level ?? undefined,
+    runId: note.runId ?? undefined,
+    receivedAt: Date.parse(note.createdAt),
+    read: note.read,
+  };
+}
+
 export interface LiveStoreDeps {
   connection: LiveConnection;
+  /** The notifications kept on the server; without it the list lives in this tab only. */
+  notifications?: NotificationsApi;
   isAuthenticated: () => boolean;
   /** Shows a destructive toast. */
   showError: (message: string) => void;
@@ -73,8 +98,6 @@ export class LiveStore {
   state: LiveState = 'disconnected';
   /** Newest first, at most 100. */
   notifications: NotificationItem[] = [];
-  /** Items with an id above this one are unread. */
-  lastReadId = 0;
   private readonly runListeners = new Set<(event: RunEvent) => void>();
   private readonly activityListeners = new Set<(activity: Activity) => void>();
 
@@ -82,11 +105,12 @@ export class LiveStore {
     makeObservable(this, {
       state: observable,
       notifications: observableRef,
-      lastReadId: observable,
       unreadCount: computed,
       live: computed,
       receive: action,
       markAllRead: action,
+      markRead: action,
+      merge: action,
       setState: action,
       clear: action,
     });
@@ -94,7 +118,7 @@ export class LiveStore {
 
   get unreadCount(): number {
     let count = 0;
-    for (const item of this.notifications) if (item.id > this.lastReadId) count += 1;
+    for (const item of this.notifications) if (!item.read) count += 1;
     return count;
   }
 
@@ -121,11 +145,49 @@ export class LiveStore {
     const activity = activityOf(notification);
     if (activity) for (const listener of this.activityListeners) listener(activity);
     const item = toNotificationItem(notification);
-    if (item) this.notifications = [item, ...this.notifications].slice(0, LIVE_SOCKET.maxNotifications);
+    // A row already listed (loaded while its live message was on its way) is not listed twice.
+    if (item && !this.notifications.some((known) => known.key === item.key)) {
+      this.notifications = [item, ...this.notifications].slice(0, LIVE_SOCKET.maxNotifications);
+    }
+  }
+
+  /** The stored list joined with what arrived live meanwhile, newest first. */
+  merge(stored: readonly StoredNotification[]): void {
+    const rows = stored.map(fromStored);
+    const listed = new Set(rows.map((row) => row.key));
+    const liveOnly = this.notifications.filter((item) => !listed.has(item.key));
+    this.notifications = [...liveOnly, ...rows].sort((a, b) => b.receivedAt - a.receivedAt).slice(0, LIVE_SOCKET.maxNotifications);
+  }
+
+  /** Reads the list kept on the server (on sign-in; a failure leaves the live list as it is). */
+  async load(): Promise<void> {
+    const api = this.deps.notifications;
+    if (!api) return;
+    try {
+      const { data } = await api.list();
+      if (this.deps.isAuthenticated()) this.merge(data);
+    } catch {
+      // The bell still lists what arrives live; the next sign-in or reload reads the list again.
+    }
   }
 
   markAllRead(): void {
-    this.lastReadId = Math.max(this.lastReadId, this.notifications[0]?.id ?? 0);
+    if (this.unreadCount === 0) return;
+    this.notifications = this.notifications.map((item) => (item.read ? item : { ...item, read: true }));
+    void this.deps.notifications?.markAll().catch(() => this.failedToMark());
+  }
+
+  /** Marks one row read or unread, here and on the server. */
+  markRead(key: string, read: boolean): void {
+    const item = this.notifications.find((row) => row.key === key);
+    if (!item || item.read === read) return;
+    this.notifications = this.notifications.map((row) => (row.key === key ? { ...row, read } : row));
+    if (item.serverId) void this.deps.notifications?.mark(item.serverId, read).catch(() => this.failedToMark());
+  }
+
+  private failedToMark(): void {
+    this.deps.showError('The notifications’ read state could not be saved');
+    void this.load();
   }
 
   setState(state: LiveState): void {
@@ -134,7 +196,6 @@ export class LiveStore {
 
   clear(): void {
     this.notifications = [];
-    this.lastReadId = 0;
   }
 
   /** Follows the sign-in state until the returned function is called (the shell unmounting). */
@@ -156,6 +217,7 @@ export class LiveStore {
           this.clear();
           return;
         }
+        void this.load();
         try {
           connection.connect();
         } catch (error) {
@@ -188,4 +250,5 @@ export const liveStore = new LiveStore({
   }),
   isAuthenticated: () => authStore.isAuthenticated,
   showError: showLiveError,
+  notifications: notificationsApi,
 });

@@ -73,20 +73,33 @@ describe('the Run button', () => {
 });
 
 describe('the end of a run', () => {
-  it('is a success toast, an error naming the status, or information for a stopped run', () => {
+  it('is a success toast, an error saying in words what failed, or information for a stopped run', () => {
     const calls: string[] = [];
     const original = { success: toast.success, error: toast.error, info: toast.info };
-    toast.success = ((message: string) => calls.push(`success:${message}`)) as typeof toast.success;
-    toast.error = ((message: string) => calls.push(`error:${message}`)) as typeof toast.error;
-    toast.info = ((message: string) => calls.push(`info:${message}`)) as typeof toast.info;
+    const record = (kind: string) => ((message: string, options?: { description?: string }) =>
+      calls.push(`${kind}:${message}${options?.description ? ` — ${options.description}` : ''}`)) as typeof toast.success;
+    toast.success = record('success');
+    toast.error = record('error');
+    toast.info = record('info');
+    const step = (stepName: string, displayName: string, status: 'SUCCEEDED' | 'FAILED', error: string | null = null) =>
+      ({ stepName, displayName, type: 'CODE', status, input: null, output: null, error, duration: 1 }) as const;
     try {
-      announceRunEnd('SUCCEEDED');
-      announceRunEnd('FAILED');
-      announceRunEnd('TIMEOUT');
-      announceRunEnd('STOPPED');
+      announceRunEnd({ status: 'SUCCEEDED', steps: [] });
+      announceRunEnd({ status: 'FAILED', steps: [step('trigger', 'Trigger', 'SUCCEEDED'), step('step_3', 'Send email', 'FAILED', 'connect ECONNREFUSED')] });
+      // A loop failed because a step inside it did: that step is named.
+      const loop = { ...step('step_1', 'Each order', 'FAILED', 'An iteration failed'), iterations: [[step('step_2', 'Charge', 'SUCCEEDED')], [step('step_2', 'Charge', 'FAILED', 'card declined')]] };
+      announceRunEnd({ status: 'FAILED', steps: [loop] });
+      announceRunEnd({ status: 'TIMEOUT', steps: [] });
+      announceRunEnd({ status: 'STOPPED', steps: [] });
     } finally {
       Object.assign(toast, original);
     }
-    expect(calls).toEqual(['success:Run succeeded', 'error:Run failed: FAILED', 'error:Run failed: TIMEOUT', 'info:Run stopped']);
+    expect(calls).toEqual([
+      'success:Run succeeded',
+      "error:Run failed — 'Send email' (step_3) failed: connect ECONNREFUSED",
+      "error:Run failed — 'Charge' (step_2) failed: card declined",
+      'error:Run failed — The run took too long and was stopped',
+      'info:Run stopped',
+    ]);
   });
 });

@@ -11,7 +11,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { executionKeys, type RunDetail } from '../../../api/executions-api.ts';
 import { runsApi } from '../../../api/runs-api.ts';
-import type { RunStatus } from '../../../domain/index.ts';
+import { runFailureWords } from '../../../domain/flow/run-failure.ts';
 import { errorMessage } from '../../components/data/error-message.ts';
 import type { EditorStore } from './store/editor-store.ts';
 import { flowRunsKey, liveRunQuery } from './panels/runs-query.ts';
@@ -25,12 +25,16 @@ export interface RunWorkflow {
 
 export const RUN_TOAST_ID = 'run';
 
-/** The toast for a run that ended (SPEC §4: STOPPED reads as success, so it is not called a failure). */
-export function announceRunEnd(status: RunStatus): void {
+/**
+ * The toast for a run that ended (SPEC §4: STOPPED reads as success, so it is not called a failure). A
+ * failure says what failed in words (issue 17): the step, its id and its error.
+ */
+export function announceRunEnd(run: Pick<RunDetail, 'status' | 'steps'>): void {
+  const { status } = run;
   if (status === 'SUCCEEDED') toast.success('Run succeeded', { id: RUN_TOAST_ID });
   else if (status === 'STOPPED') toast.info('Run stopped', { id: RUN_TOAST_ID });
   else if (status === 'PAUSED') toast.info('Run paused', { id: RUN_TOAST_ID });
-  else toast.error(`Run failed: ${status}`, { id: RUN_TOAST_ID });
+  else toast.error('Run failed', { id: RUN_TOAST_ID, description: runFailureWords(run) });
 }
 
 export function useRunWorkflow(store: EditorStore): RunWorkflow {
@@ -53,7 +57,7 @@ export function useRunWorkflow(store: EditorStore): RunWorkflow {
     const data: RunDetail | undefined = run.data;
     if (!data || data.id !== watched || data.status === 'RUNNING') return;
     setWatched(null);
-    announceRunEnd(data.status);
+    announceRunEnd(data);
     void client.invalidateQueries({ queryKey: flowRunsKey(data.flowId) });
   }, [client, watched, run.data, run.isError]);
 

@@ -16,6 +16,8 @@ import { TableError } from '../../components/data/table-error.tsx';
 import { RunFacts } from '../../components/runs/run-facts.tsx';
 import { RetryActions, RunLinkFacts } from '../../components/runs/run-retry.tsx';
 import { StepTimeline } from './step-timeline.tsx';
+import { RunSourceLabel } from '../../components/runs/run-source.tsx';
+import { DeleteRunButton } from './delete-run-button.tsx';
 import './executions.css';
 
 export function ExecutionDetailScreen() {
@@ -67,6 +69,12 @@ function RunView({ run }: { run: RunDetail }) {
         </h1>
         <RunFacts run={run}>
           <div>
+            <dt>Started by</dt>
+            <dd>
+              <RunSourceLabel source={run.startedBy} />
+            </dd>
+          </div>
+          <div>
             <dt>Run ID</dt>
             <dd>
               <code className="run-id">{run.id}</code>
@@ -75,7 +83,10 @@ function RunView({ run }: { run: RunDetail }) {
           <RunLinkFacts run={run} renderLink={(id, children) => <Link to={`/executions/${encodeURIComponent(id)}`}>{children}</Link>} />
         </RunFacts>
         {/* The new run opens in place of this one; its details link back here. */}
-        <RetryActions run={run} onStarted={(started) => void navigate(`/executions/${encodeURIComponent(started.id)}`)} />
+        <div className="run-header-actions">
+          <RetryActions run={run} onStarted={(started) => void navigate(`/executions/${encodeURIComponent(started.id)}`)} />
+          <DeleteRunButton run={run} />
+        </div>
       </header>
       <section className="card run-steps" aria-labelledby="run-steps-title">
         <div className="card-header">

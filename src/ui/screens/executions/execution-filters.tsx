@@ -2,17 +2,20 @@ import { useQuery } from '@tanstack/react-query';
 import { workflowChoicesQuery, type RunFilters } from '../../../api/executions-api.ts';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { RUN_STATUS_OPTIONS } from '../../components/runs/status-variants.ts';
-import { TIME_RANGE_OPTIONS } from './run-filters.ts';
+import { TIME_RANGE_OPTIONS, type FilterName } from './run-filters.ts';
+import { RUN_SOURCES } from '../../../api/executions-api.ts';
+import { RUN_SOURCE_LABEL } from '../../components/runs/run-source.tsx';
 
 interface ExecutionFiltersProps {
   filters: RunFilters;
-  onFilterChange: (name: 'status' | 'workflow' | 'range', value: string) => void;
+  onFilterChange: (name: FilterName, value: string) => void;
 }
 
 const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...RUN_STATUS_OPTIONS];
+const SOURCE_OPTIONS = [{ value: '', label: 'All sources' }, ...RUN_SOURCES.map((source) => ({ value: source, label: RUN_SOURCE_LABEL[source] }))];
 
 /**
- * Status, workflow and time range. Native selects: keyboard, screen readers and mobile pickers for free.
+ * Status, how runs started, workflow and time range. Native selects: keyboard, screen readers and mobile pickers for free.
  * The workflow list loads on its own; until it arrives (or if it fails) only 'All workflows' is offered,
  * and a workflow chosen through the address stays selectable so the select never lies about the filter.
  */
@@ -34,6 +37,13 @@ export function ExecutionFilters({ filters, onFilterChange }: ExecutionFiltersPr
         options={STATUS_OPTIONS}
         value={filters.status ?? ''}
         onChange={(event) => onFilterChange('status', event.target.value)}
+      />
+      <SelectField
+        label="Source"
+        hideLabel
+        options={SOURCE_OPTIONS}
+        value={filters.startedBy ?? ''}
+        onChange={(event) => onFilterChange('source', event.target.value)}
       />
       <SelectField
         label="Workflow"

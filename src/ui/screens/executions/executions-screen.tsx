@@ -4,7 +4,8 @@
  * keyboard and screen-reader users follow, since a table row cannot take focus. A run that ends makes the
  * page be read again at once (the live socket's run_finished, stores/live-runs.ts), so statuses move
  * without a reload; while the socket is down, a page with a RUNNING run is polled every 2 s instead.
- * A finished run's row menu retries it (run-row-actions.tsx).
+ * A finished run's row menu retries or deletes it (run-row-actions.tsx). Issue 17: how each run started
+ * (Source column and filter), and finished runs selected on the page are deleted together (run-selection.tsx).
  */
 import { useQuery } from '@tanstack/react-query';
 import { History, SearchX } from 'lucide-react';
@@ -21,12 +22,20 @@ import { TableError } from '../../components/data/table-error.tsx';
 import { Pagination } from '../../components/data/pagination.tsx';
 import { RelativeDate } from '../../components/data/relative-date.tsx';
 import { RunStatusBadge } from '../../components/runs/status-badge.tsx';
+import { RunSourceLabel } from '../../components/runs/run-source.tsx';
+import { RowCheckbox, SelectAllCheckbox, SelectionBar, useRunSelection, type RunSelection } from './run-selection.tsx';
 import { ExecutionFilters } from './execution-filters.tsx';
 import { RunRowActions } from './run-row-actions.tsx';
 import { useRunFilters } from './run-filters.ts';
 import './executions.css';
 
-const columns: DataColumn<RunSummary>[] = [
+const columns = (runs: readonly RunSummary[], selection: RunSelection): DataColumn<RunSummary>[] => [
+  {
+    id: 'select',
+    header: <SelectAllCheckbox runs={runs} selection={selection} />,
+    width: 44,
+    cell: (run) => <RowCheckbox run={run} selection={selection} />,
+  },
   {
     id: 'workflow',
     header: 'Workflow',
@@ -43,6 +52,7 @@ const columns: DataColumn<RunSummary>[] = [
     ),
   },
   { id: 'status', header: 'Status', width: 200, hideOnMobile: true, cell: (run) => <RunStatusBadge status={run.status} /> },
+  { id: 'source', header: 'Source', width: 130, hideOnMobile: true, cell: (run) => <RunSourceLabel source={run.startedBy} /> },
   { id: 'started', header: 'Started', width: 200, cell: (run) => <RelativeDate value={run.startTime} /> },
   {
     id: 'duration',
@@ -55,7 +65,11 @@ const columns: DataColumn<RunSummary>[] = [
   { id: 'actions', header: 'Actions', hideHeader: true, width: 56, align: 'end', cell: (run) => <RunRowActions run={run} /> },
 ];
 
-const SKELETON_COLUMNS = columns.map(({ header, hideHeader, width, hideOnMobile }) => ({ header: hideHeader ? '' : String(header), width, hideOnMobile }));
+const SKELETON_COLUMNS = columns([], { selected: new Set(), toggle: () => {}, setAll: () => {}, clear: () => {} }).map(({ id, header, hideHeader, width, hideOnMobile }) => ({
+  header: hideHeader || id === 'select' ? '' : String(header),
+  width,
+  hideOnMobile,
+}));
 
 export function ExecutionsScreen() {
   usePageTitle('Executions');
@@ -64,6 +78,7 @@ export function ExecutionsScreen() {
   useRunsLive();
   const listQuery = executionListQuery(filters);
   const runs = useQuery({ ...listQuery, refetchInterval: pollWhileOffline(listQuery.refetchInterval) });
+  const selection = useRunSelection(JSON.stringify(filters));
 
   let body;
   if (runs.isPending) body = <TableSkeleton columns={SKELETON_COLUMNS} rows={5} label="Loading executions" />;
@@ -75,7 +90,7 @@ export function ExecutionsScreen() {
       <>
         <DataTable
           aria-label="Executions"
-          columns={columns}
+          columns={columns(page.data, selection)}
           rows={page.data}
           rowKey={(run) => run.id}
           onRowClick={(run) => navigate(`/executions/${encodeURIComponent(run.id)}`)}
@@ -106,6 +121,7 @@ export function ExecutionsScreen() {
       <PageHeader title="Executions" description="Every run of your workflows" />
       <section className="card runs-card" aria-label="Executions list">
         <ExecutionFilters filters={filters} onFilterChange={setFilter} />
+        <SelectionBar selection={selection} />
         {body}
       </section>
     </div>

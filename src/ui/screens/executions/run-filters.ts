@@ -1,12 +1,12 @@
 /**
- * The executions list's filters live in the address (?status=FAILED&workflow=…&range=7d&page=2), so a
+ * The executions list's filters live in the address (?status=FAILED&source=webhook&workflow=…&range=7d&page=2), so a
  * filtered view survives a reload, can be shared, and Back returns to the same page of the same view.
  * Anything unreadable in the address falls back to its default rather than failing the screen.
  */
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { RUN_STATUSES, type RunStatus } from '../../../domain/index.ts';
-import { TIME_RANGES, type RunFilters, type TimeRange } from '../../../api/executions-api.ts';
+import { RUN_SOURCES, TIME_RANGES, type RunFilters, type RunSource, type TimeRange } from '../../../api/executions-api.ts';
 import { parsePageParam } from '../../components/data/pagination-math.ts';
 
 /** The page size for executions. */
@@ -23,16 +23,18 @@ export const TIME_RANGE_OPTIONS: ReadonlyArray<{ value: TimeRange; label: string
 export function readRunFilters(params: URLSearchParams): RunFilters {
   const status = params.get('status');
   const range = params.get('range');
+  const source = params.get('source');
   return {
     page: parsePageParam(params.get('page')),
     limit: EXECUTIONS_PAGE_SIZE,
     status: RUN_STATUSES.includes(status as RunStatus) ? (status as RunStatus) : undefined,
     workflowId: params.get('workflow') || undefined,
+    startedBy: RUN_SOURCES.includes(source as RunSource) ? (source as RunSource) : undefined,
     range: TIME_RANGES.includes(range as TimeRange) ? (range as TimeRange) : DEFAULT_TIME_RANGE,
   };
 }
 
-type FilterName = 'status' | 'workflow' | 'range';
+export type FilterName = 'status' | 'workflow' | 'range' | 'source';
 
 export function useRunFilters() {
   const [params, setParams] = useSearchParams();
@@ -67,6 +69,6 @@ export function useRunFilters() {
 
   const clearFilters = useCallback(() => setParams(new URLSearchParams(), { replace: true }), [setParams]);
 
-  const filtered = Boolean(filters.status || filters.workflowId || filters.range !== DEFAULT_TIME_RANGE);
+  const filtered = Boolean(filters.status || filters.workflowId || filters.startedBy || filters.range !== DEFAULT_TIME_RANGE);
   return { filters, filtered, setFilter, setPage, clearFilters };
 }

@@ -30,7 +30,10 @@ function StepItem({ step }: { step: StepRunRecord }) {
         <div className="step-head">
           <h3 className="step-title">{step.displayName}</h3>
           <code className="step-key">{step.stepName}</code>
-          <span className="step-duration">{step.duration === null || step.duration === undefined ? null : formatDuration(step.duration)}</span>
+          {/* A step going on says so in words beside its spinner (issue 17: live per-step progress). */}
+          <span className="step-duration">
+            {step.status === 'RUNNING' ? 'Running…' : step.duration === null || step.duration === undefined ? null : formatDuration(step.duration)}
+          </span>
         </div>
         <StepRunDetails step={step} />
         {step.iterations && step.iterations.length > 0 ? <LoopIterations step={step} iterations={step.iterations} /> : null}
