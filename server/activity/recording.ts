@@ -148,7 +148,7 @@ export const ROLLUP_CTES = /* sql */ `
       SELECT id FROM activities
       WHERE user_id = o.user_id AND type = o.type AND workflow_id = o.flow_id
         AND timestamp > clock_timestamp() - interval '${ROLLUP_WINDOW}' AND created > clock_timestamp() - interval '${ROLLUP_WINDOW}'
-      ORDER BY timestamp DESC, id DESC LIMIT 1
+      ORDER BY timestamp DESC, seq DESC LIMIT 1
     ) a ON true
   ),
   bumped AS (

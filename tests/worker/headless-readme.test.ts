@@ -24,7 +24,9 @@ describe("README's editor-core example", () => {
     mkdirSync(`${root}.tmp`, { recursive: true });
     rmSync(`${root}.tmp/hello-flow-out.json`, { force: true });
     writeFileSync(script, readmeExample());
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script], { cwd: root });
+    // Plain text as a terminal without colours shows it (CI sets FORCE_COLOR, which colours console.log's objects).
+    const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' };
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script], { cwd: root, env });
     expect(stdout.split('\n')[0]).toBe('1 step, valid: false');
     expect(stdout).toContain("2 steps; undo: [ 'Add step step_2' ] redo: [ 'Skip step step_1' ]");
     const written = readFlowFile(readFileSync(`${root}.tmp/hello-flow-out.json`, 'utf8'));

@@ -22,6 +22,7 @@ import { runSourcesMigration } from './021_run_sources.ts';
 import { notificationsMigration } from './022_notifications.ts';
 import { templateGalleryMigration } from './023_template_gallery.ts';
 import { provisionalFlowsMigration } from './024_provisional_flows.ts';
+import { activityOrderMigration } from './025_activity_order.ts';
 
 /** Every migration, oldest first. Never edit one that has shipped: add the next number. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -48,4 +49,5 @@ export const MIGRATIONS: readonly Migration[] = [
   notificationsMigration,
   templateGalleryMigration,
   provisionalFlowsMigration,
+  activityOrderMigration,
 ];
