@@ -70,9 +70,12 @@ test('write code with a syntax error, see it marked and the test refused, fix it
   await page.keyboard.press('Control+Space');
   const options = page.getByRole('listbox').getByRole('option');
   await expect(options).toHaveText(['ainput', 'binput']);
-  await page.keyboard.press('ArrowDown');
-  // Enter accepts the highlighted option (once the list has settled on it).
-  await expect(options.nth(1)).toHaveAttribute('aria-selected');
+  // CodeMirror ignores keys for a moment after the list opens (its interactionDelay): press ArrowDown
+  // until the second option is the highlighted one, then Enter accepts it.
+  await expect(async () => {
+    if ((await options.nth(1).getAttribute('aria-selected')) === null) await page.keyboard.press('ArrowDown');
+    await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true', { timeout: 1000 });
+  }).toPass();
   await page.keyboard.press('Enter');
   await expect(codeField(page)).toHaveText(`${FIXED_START}b`);
   await page.keyboard.type(' })');

@@ -104,7 +104,8 @@ for (const theme of ['light', 'dark'] as const) {
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: /Run (started|succeeded)/ }).first();
     await expect(toast).toBeInViewport();
     // How it ended, in the run's sheet under the flow, whose cards take the run's colours.
-    await expect(page.locator('.editor-side').getByText('Succeeded').first()).toBeInViewport({ timeout: 20_000 });
+    // The sheet follows the run's steps as they finish, so the last step's badge is the one in view.
+    await expect(page.locator('.editor-side').getByText('Succeeded').last()).toBeInViewport({ timeout: 20_000 });
     await expect(node(page, 'step_1').locator('.step-card')).toHaveClass(/run-succeeded/);
     await expect(node(page, 'step_1')).toBeInViewport();
     await shot(page, `375-run-${theme}`);

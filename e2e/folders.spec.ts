@@ -174,7 +174,8 @@ test('folders pass axe in light and dark at 1280 and 375 px', async ({ page }) =
       await expectNoViolations(page, `move dialog ${theme} ${width}`);
       await page.keyboard.press('Escape');
       await openEditor(page, loose);
-      await page.getByRole('button', { name: 'Workflow settings' }).click();
+      // On a phone the workflow's settings are in the top bar's 'More actions' (issue 17).
+      await page.getByRole('button', { name: width > 400 ? 'Workflow settings' : 'More actions' }).click();
       await expect(page.getByRole('menuitem', { name: /Change folder/ })).toBeVisible();
       await expectNoViolations(page, `editor menu ${theme} ${width}`);
       await page.keyboard.press('Escape');

@@ -124,7 +124,7 @@ test('a failed run, its cause fixed, retried from the failed step: earlier steps
   await actions.focus();
   await page.keyboard.press('Space');
   const menu = page.getByRole('menu');
-  await expect(menu.getByRole('menuitem')).toHaveText(['Retry from failed step', 'Run again on the latest version']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['Retry from failed step', 'Run again on the latest version', 'Delete']);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/retry-list-dark-375.png` });
   await expectNoViolations(page, 'executions list with a row menu open, dark, 375 px');

@@ -87,7 +87,12 @@ test('two versions compared step by step, then the older one restored as the dra
     for (const width of [1280, 375]) {
       await look(page, theme, width);
       await expect(canvas(page)).toHaveAttribute('data-ready', 'true');
-      await page.getByRole('button', { name: 'Versions' }).click();
+      // On a phone the top bar's panels are in its 'More actions' menu (issue 17).
+      if (width > 400) await page.getByRole('button', { name: 'Versions' }).click();
+      else {
+        await page.getByRole('button', { name: 'More actions' }).click();
+        await page.getByRole('menuitem', { name: 'Versions' }).click();
+      }
       await page.getByRole('button', { name: 'Compare versions' }).click();
       await expect(dialog.getByRole('listitem').first()).toBeVisible();
       expect(await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);

@@ -1,9 +1,11 @@
 /**
  * The top bar's overflow on a phone: at 375 px the bar keeps one row (back, name, save state, Run and
  * this menu), and the commands its buttons run on a wide screen are here, from the same registry, with
- * their keys and enabled states. Hidden on wide screens (editor-phone.css).
+ * their keys and enabled states, and the workflow settings menu's link to the workflow's variables.
+ * Hidden on wide screens (editor-phone.css).
  */
 import { observer } from 'mobx-react-lite';
+import { useNavigate } from 'react-router';
 import { Menu, Portal } from '@ark-ui/react';
 import { MoreVertical } from 'lucide-react';
 import type { CommandContext } from './commands/command.ts';
@@ -18,11 +20,20 @@ const GROUPS: readonly (readonly EditorCommandId[])[] = [
   ['workflow.import', 'workflow.export', 'workflow.status', 'workflow.folder', 'help.shortcuts'],
 ];
 
+/** Not a command: the link the wide screen's workflow settings menu has (workflow-menu.tsx). */
+const VARIABLES = 'variables';
+
 export const EditorMoreMenu = observer(function EditorMoreMenu({ context }: { context: CommandContext }) {
+  const navigate = useNavigate();
+  const flowId = context.store.flow?.id;
   const enabled = context.store.flow?.status === 'ENABLED';
   const groups = GROUPS.map((ids) => ids.filter((id) => editorCommand(id).allowedReadOnly || !context.store.readOnly)).filter((ids) => ids.length > 0);
+  const select = (value: string) => {
+    if (value === VARIABLES && flowId) navigate(`/workflows/${encodeURIComponent(flowId)}/variables`);
+    else requestAnimationFrame(() => void editorCommands.run(value, context));
+  };
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end', gutter: 4 }} lazyMount unmountOnExit onSelect={({ value }) => requestAnimationFrame(() => void editorCommands.run(value, context))}>
+    <Menu.Root positioning={{ placement: 'bottom-end', gutter: 4 }} lazyMount unmountOnExit onSelect={({ value }) => select(value)}>
       <Menu.Trigger className="btn btn-ghost btn-sm btn-icon editor-more-trigger" aria-label="More actions" title="More actions">
         <MoreVertical width={16} height={16} aria-hidden="true" />
       </Menu.Trigger>
@@ -43,6 +54,11 @@ export const EditorMoreMenu = observer(function EditorMoreMenu({ context }: { co
                 );
               }),
             ])}
+            {flowId ? (
+              <Menu.Item value={VARIABLES} className="menu-item">
+                <span className="editor-menu-text">Variables</span>
+              </Menu.Item>
+            ) : null}
           </Menu.Content>
         </Menu.Positioner>
       </Portal>
