@@ -44,16 +44,19 @@ const columns = (runs: readonly RunSummary[], selection: RunSelection): DataColu
         <Link to={`/executions/${encodeURIComponent(run.id)}`} className="cell-primary cell-link">
           {run.workflowName}
         </Link>
-        {/* narrow screens drop the Status column: the badge moves under the name */}
+        {/* narrow screens drop the Status and Started columns: the badge and the time move under the name */}
         <span className="runs-mobile-status">
           <RunStatusBadge status={run.status} />
+          <span className="cell-muted">
+            <RelativeDate value={run.startTime} />
+          </span>
         </span>
       </>
     ),
   },
   { id: 'status', header: 'Status', width: 200, hideOnMobile: true, cell: (run) => <RunStatusBadge status={run.status} /> },
   { id: 'source', header: 'Source', width: 130, hideOnMobile: true, cell: (run) => <RunSourceLabel source={run.startedBy} /> },
-  { id: 'started', header: 'Started', width: 200, cell: (run) => <RelativeDate value={run.startTime} /> },
+  { id: 'started', header: 'Started', width: 200, hideOnMobile: true, cell: (run) => <RelativeDate value={run.startTime} /> },
   {
     id: 'duration',
     header: 'Duration',
