@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Trash2 } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import type { RunDetail } from '../../../api/executions-api.ts';
-import { ConfirmDialog } from '../../components/data/confirm-dialog.tsx';
+import { DeleteRunDialog } from '../../components/runs/delete-run-dialog.tsx';
 import { canDeleteRun, useDeleteRun } from '../../components/runs/use-run-delete.ts';
 
 export function DeleteRunButton({ run }: { run: RunDetail }) {
@@ -17,15 +17,7 @@ export function DeleteRunButton({ run }: { run: RunDetail }) {
         <Trash2 width={14} height={14} aria-hidden="true" />
         Delete run
       </button>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Delete this run?"
-        description={`This run of ${run.workflowName || 'Untitled'} and its step record are deleted for good.`}
-        confirmLabel="Delete run"
-        busy={remove.isPending}
-        onConfirm={() => remove.mutate(run.id)}
-      />
+      <DeleteRunDialog run={run} open={confirming} onOpenChange={setConfirming} busy={remove.isPending} onConfirm={() => remove.mutate(run.id)} />
     </>
   );
 }

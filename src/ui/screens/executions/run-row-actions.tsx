@@ -8,9 +8,9 @@ import { useState } from 'react';
 import { Trash2 } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import type { RunSummary } from '../../../api/executions-api.ts';
-import { ConfirmDialog } from '../../components/data/confirm-dialog.tsx';
 import { RowActionsMenu } from '../../components/data/row-actions-menu.tsx';
 import { retryStrategiesFor, STRATEGY_ICON, STRATEGY_LABEL, useRunRetry } from '../../components/runs/use-run-retry.ts';
+import { DeleteRunDialog } from '../../components/runs/delete-run-dialog.tsx';
 import { canDeleteRun, useDeleteRun } from '../../components/runs/use-run-delete.ts';
 
 /** The trigger's accessible name: the workflow's name alone does not tell its runs apart, the id does. */
@@ -38,15 +38,7 @@ export function RunRowActions({ run }: { run: RunSummary }) {
           { value: 'delete', label: 'Delete', icon: Trash2, danger: true, onSelect: () => setConfirming(true) },
         ]}
       />
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Delete this run?"
-        description={`This run of ${run.workflowName || 'Untitled'} and its step record are deleted for good.`}
-        confirmLabel="Delete run"
-        busy={remove.isPending}
-        onConfirm={() => remove.mutate(run.id)}
-      />
+      <DeleteRunDialog run={run} open={confirming} onOpenChange={setConfirming} busy={remove.isPending} onConfirm={() => remove.mutate(run.id)} />
     </>
   );
 }
