@@ -9,6 +9,7 @@ import type { EditorRemote } from '../../src/ui/screens/editor/store/editor-remo
 import { EditorStore } from '../../src/ui/screens/editor/store/editor-store.ts';
 import { addCodeStep, createServer, openInputFrom, sampleVersion, startEditor, type EditorHarness } from './support/editor-harness.ts';
 import { waitUntil } from './support/manual-timers.ts';
+import { copySelection, deleteSelection, duplicateSelection, toggleSkipSelection } from '../../src/ui/screens/editor/store/selection-actions.ts';
 
 async function openStore(version: FlatVersion = sampleVersion()): Promise<{ store: EditorStore; harness: EditorHarness }> {
   const server = createServer(version);
@@ -51,18 +52,18 @@ describe('EditorStore', () => {
     store.select('step_1');
     store.select('step_3', true);
     expect(store.selectedInFlowOrder()).toEqual(['step_1', 'step_3']);
-    await store.toggleSkipSelection();
+    await toggleSkipSelection(store);
     expect(store.step('step_1')?.skip).toBe(true);
     expect(store.step('step_3')?.skip).toBe(true);
-    await store.toggleSkipSelection();
+    await toggleSkipSelection(store);
     expect(store.step('step_1')?.skip).toBe(false);
     store.selectMany(['step_1', 'step_3']);
-    await store.duplicateSelection();
+    await duplicateSelection(store);
     expect(stepsInOrder(store.version!).map((step) => step.displayName)).toEqual(['Code', 'Code Copy', 'Action', 'Code', 'Code Copy']);
     await store.undo();
     expect(names(store)).toEqual(['step_1', 'step_2', 'step_3']);
     store.selectMany(['step_3', 'step_1']);
-    await store.deleteSelection();
+    await deleteSelection(store);
     expect(names(store)).toEqual(['step_2']);
     await close(opened);
   });
@@ -71,7 +72,7 @@ describe('EditorStore', () => {
     const source = await openStore();
     const target = await openStore(sampleVersion({ id: 'v2', flowId: 'f2' }));
     source.store.selectMany(['step_1']);
-    const text = source.store.copySelection();
+    const text = copySelection(source.store);
     expect(text).toContain('flowsmith/steps');
     await target.store.paste(text!, { parentStep: 'step_2', location: 'AFTER' });
     expect(names(target.store)).toEqual(['step_1', 'step_2', 'step_3']);

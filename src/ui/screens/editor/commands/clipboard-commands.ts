@@ -8,6 +8,7 @@ import type { PastePlacement } from '../../../../domain/flow/index.ts';
 import type { EditorStore } from '../store/editor-store.ts';
 import { defineCommands } from './command.ts';
 import { failWith } from './notify.ts';
+import { copySelection } from '../store/selection-actions.ts';
 
 /** Fallback clipboard (clipboard permission refused): another workflow in this browser can still paste. */
 export const CLIPBOARD_STORAGE_KEY = 'flowsmith:clipboard';
@@ -47,7 +48,7 @@ export const CLIPBOARD_COMMANDS = defineCommands([
     // Nothing selected: the browser copies the text the user selected, as anywhere else.
     canRun: ({ store }) => store.selectedInFlowOrder().length > 0,
     run: async ({ store }) => {
-      const text = store.copySelection();
+      const text = copySelection(store);
       if (!text) return;
       const count = store.selectedInFlowOrder().length;
       await writeClipboard(text);

@@ -6,6 +6,7 @@ import { stepsInOrder } from '../../../../domain/flow/index.ts';
 import type { EditorStore } from '../store/editor-store.ts';
 import { defineCommands, type CommandContext } from './command.ts';
 import { failWith } from './notify.ts';
+import { deleteSelection, duplicateSelection, toggleSkipSelection } from '../store/selection-actions.ts';
 
 const hasSelectedSteps = ({ store }: CommandContext) => store.selectedInFlowOrder().length > 0;
 
@@ -40,7 +41,7 @@ export const SELECTION_COMMANDS = defineCommands([
     keys: ['Delete', 'Backspace'],
     allowedReadOnly: false,
     canRun: hasSelectedSteps,
-    run: ({ store }) => store.deleteSelection().catch(failWith('The steps could not be deleted')),
+    run: ({ store }) => deleteSelection(store).catch(failWith('The steps could not be deleted')),
   },
   {
     id: 'selection.duplicate',
@@ -50,7 +51,7 @@ export const SELECTION_COMMANDS = defineCommands([
     // The browser's Ctrl+D bookmarks the page: never let it through in the editor.
     claimsKey: true,
     canRun: hasSelectedSteps,
-    run: ({ store }) => store.duplicateSelection().catch(failWith('The steps could not be duplicated')),
+    run: ({ store }) => duplicateSelection(store).catch(failWith('The steps could not be duplicated')),
   },
   {
     id: 'selection.skip',
@@ -58,7 +59,7 @@ export const SELECTION_COMMANDS = defineCommands([
     keys: ['S'],
     allowedReadOnly: false,
     canRun: hasSelectedSteps,
-    run: ({ store }) => store.toggleSkipSelection().catch(failWith('The steps could not be skipped')),
+    run: ({ store }) => toggleSkipSelection(store).catch(failWith('The steps could not be skipped')),
   },
   {
     id: 'selection.next',

@@ -11,7 +11,6 @@ import { action, computed, makeObservable, observable, observableRef, runInActio
 import * as Comlink from 'comlink';
 import {
   applyVersionPatches,
-  copyToClipboard,
   findStep,
   type FlatStep,
   type FlatVersion,
@@ -23,7 +22,7 @@ import type { ApplyOptions, EditResult, EditorEvent, OpenInput, OpenResult, Auto
 import { CanvasModel } from './canvas-model.ts';
 import type { EditorRemote } from './editor-remote.ts';
 import { affectsLayout } from './edit-rules.ts';
-import { duplicateOperations, inFlowOrder, toggleSkipOperation } from './selection-edits.ts';
+import { inFlowOrder } from './selection-edits.ts';
 import { CANVAS_MODE_KEY, type CanvasMode, type Gesture, type LeftPanel, type PickerState, type RightPanel } from './editor-view.ts';
 
 export { CANVAS_MODE_KEY, type CanvasMode, type Gesture, type LeftPanel, type PickerState, type RightPanel } from './editor-view.ts';
@@ -234,36 +233,10 @@ export class EditorStore {
     this.applyResult(await this.deps.remote.importFlow(text));
   }
 
-  /** The clipboard text for the selection (null when nothing is selected or only the trigger). */
-  copySelection(): string | null {
-    const version = this.version;
-    const names = this.selectedInFlowOrder();
-    if (!version || names.length === 0) return null;
-    return copyToClipboard(version, names);
-  }
-
   async paste(text: string, placement: PastePlacement): Promise<EditResult> {
     const result = await this.deps.remote.paste(text, placement);
     this.applyResult(result);
     return result;
-  }
-
-  async deleteSelection(): Promise<void> {
-    const names = this.selectedInFlowOrder();
-    if (names.length === 0) return;
-    await this.apply({ type: 'DELETE_ACTION', request: { names } });
-  }
-
-  async duplicateSelection(): Promise<void> {
-    const operations = duplicateOperations(this.selectedInFlowOrder());
-    if (operations.length === 1) await this.apply(operations[0]!);
-    else if (operations.length > 1) await this.applyBatch(operations, `Duplicate ${operations.length} steps`);
-  }
-
-  /** Skips the selection, or unskips it when every selected step is skipped already. */
-  async toggleSkipSelection(): Promise<void> {
-    const names = this.selectedInFlowOrder();
-    if (names.length > 0) await this.apply(toggleSkipOperation(this.version, names));
   }
 
   async publish(): Promise<void> {
