@@ -158,6 +158,10 @@ export interface BuiltRequest {
 
 export function recipeArbitrary(route: ServedRoute, spec: RouteSpec, world: World, credentials: Credential[]): fc.Arbitrary<Fuzzed> {
   const sample = fc.nat({ max: 3 });
+  // A route that deletes what it names gets its spare, never the user's standing things (which the
+  // other routes' requests are built on): in its path, in a mutated body or in a body from its schema
+  // (a bulk delete's `ids` drawn from the user's ids deleted the workflow every later request used).
+  const ownIds = spec.spends ? [] : world.ids;
   const rawValues = RAW_VALUES(route.bodyLimit).map((raw): RawRef => ({ rawRef: raw.label }));
   const rawBodies = RAW_BODIES(route.bodyLimit).map((raw): RawRef => ({ rawRef: raw.label }));
   const value: fc.Arbitrary<unknown> = fc.oneof(
@@ -165,7 +169,7 @@ export function recipeArbitrary(route: ServedRoute, spec: RouteSpec, world: Worl
     { weight: 2, arbitrary: nastyNumber() },
     { weight: 2, arbitrary: fc.constantFrom<unknown>(null, true, false, [], {}, [null], { '': null }) },
     { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
-    { weight: 1, arbitrary: fc.constantFrom(...world.ids) },
+    ...(ownIds.length > 0 ? [{ weight: 1, arbitrary: fc.constantFrom(...ownIds) }] : []),
     { weight: 2, arbitrary: fc.constantFrom(...rawValues) },
   );
   const kinds: Array<fc.WeightedArbitrary<Recipe>> = [{ weight: 1, arbitrary: sample.map((s): Recipe => ({ kind: 'valid', sample: s })) }];
@@ -186,12 +190,9 @@ export function recipeArbitrary(route: ServedRoute, spec: RouteSpec, world: Worl
       { weight: 3, arbitrary: fc.constantFrom(...rawBodies, { bytes: 0 }, { bytes: 1 }, { bytes: 2 }).map((body): Recipe => ({ kind: 'body', body })) },
       { weight: 1, arbitrary: fc.record({ kind: fc.constant('content-type' as const), sample, contentType: fc.constantFrom(...CONTENT_TYPES) }) },
     );
-    if (spec.body?.schema) kinds.push({ weight: 4, arbitrary: arbitraryFor(spec.body.schema, { ids: world.ids }).map((body): Recipe => ({ kind: 'schema', body })) });
+    if (spec.body?.schema) kinds.push({ weight: 4, arbitrary: arbitraryFor(spec.body.schema, { ids: ownIds }).map((body): Recipe => ({ kind: 'schema', body })) });
   }
   const params = pathParamsOf(route.url);
-  // A route that deletes what it names gets its spare, never the user's standing things (which the
-  // other routes' requests are built on).
-  const ownIds = spec.spends ? [] : world.ids;
   if (params.length > 0) {
     kinds.push({
       weight: hasBody ? 2 : 5,

@@ -258,7 +258,11 @@ export async function buildWorld(t: TestServer, label: string, userName?: string
     variable: async () => (await created(post(t.app, '/api/variables', { name: `SPARE_${tag}_${++spareCount}`, type: 'NUMBER', value: 1 }, auth), 'spare variable')).id,
     template: async () => (await created(post(t.app, '/api/templates', { workflow_id: flowId, title: `Spare-${tag}`, visibility: 'PRIVATE' }, auth), 'spare template')).id,
     refreshToken: async () => (await signIn(t.app, registered.email, registered.password)).refresh_token,
-    invoiceAddress: async () => (await created(post(t.app, '/api/billing/invoice-addresses', { name: `Spare-${tag}`, line1: 'Spare 1', city: 'Paris', country: 'FR' }, auth), 'spare address')).id,
+    invoiceAddress: async () => {
+      // A user keeps at most 10 addresses and the fuzzed POSTs add theirs: room is made by dropping them.
+      await t.db.query(`DELETE FROM invoice_addresses WHERE user_id = $1 AND id <> $2`, [registered.id, invoiceAddress.id]);
+      return (await created(post(t.app, '/api/billing/invoice-addresses', { name: `Spare-${tag}`, line1: 'Spare 1', city: 'Paris', country: 'FR' }, auth), 'spare address')).id;
+    },
     apiKey: async () => (await newApiKey(`Spare-${tag}`)).apiKey.id,
     connection: async () =>
       (await created(post(t.app, '/api/connections', { name: `Spare-${tag}-${++spareCount}`, type: 'BEARER_TOKEN', token: `spare-${tag}` }, auth), 'spare connection')).id,
@@ -388,16 +392,21 @@ export const ROUTES: Record<string, RouteSpec> = {
   },
   'PUT /api/workflow/version': { auth: 'user', body: { schema: renameVersionBodySchema, valid: async (w) => [{ version_id: await w.draftNow(), display_name: 'Renamed draft' }] } },
   'PUT /api/workflow/status': { auth: 'user', body: { schema: statusBodySchema, valid: (w) => [{ id: w.webhookFlow, status: 'ENABLED' }, { id: w.flow, status: 'DISABLED' }] } },
-  // Issue 17: bulk actions of the list (a DELETE spends a spare flow; the others leave the world as it was).
+  // Issue 17: bulk actions of the list, on a spare flow only: any action of a fuzzed body may be DELETE.
   'POST /api/workflow/bulk': {
     auth: 'user',
+    spends: 'flow',
     body: {
       schema: workflowBulkBodySchema,
-      valid: (w) => [
-        { action: 'DISABLE', ids: [w.flow] },
-        { action: 'MOVE', ids: [w.flow], folderId: w.folder },
-        { action: 'ENABLE', ids: [w.webhookFlow, UNKNOWN_ID] },
-      ],
+      valid: async (w) => {
+        const flow = await w.spare('flow');
+        return [
+          { action: 'DISABLE', ids: [flow] },
+          { action: 'MOVE', ids: [flow], folderId: w.folder },
+          { action: 'ENABLE', ids: [flow, UNKNOWN_ID] },
+          { action: 'DELETE', ids: [flow] },
+        ];
+      },
     },
   },
   'POST /api/workflow/version/autosave': {
