@@ -18,7 +18,8 @@ export default defineConfig({
     meta: { description: 'Flowsmith' },
     favicon: './src/ui/assets/favicon.svg',
   },
-  output: { distPath: { root: 'dist' } },
+  // BUILD_UNMINIFIED=1 keeps function names readable in a profile (`bench:ui --trace`); never for shipping.
+  output: { distPath: { root: 'dist' }, minify: process.env.BUILD_UNMINIFIED !== '1' },
   server: {
     port: Number(process.env.DEV_PORT ?? 5173),
     historyApiFallback: true,

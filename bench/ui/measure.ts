@@ -83,7 +83,19 @@ export interface MeasureOptions {
   reps: number;
   warmup: number;
   pan: 'wheel' | 'drag';
+  /** Where to save a Chrome trace of the first open (bench/ui/trace.ts summarises it). */
+  trace?: string;
 }
+
+/** What a trace records: the timeline and V8's CPU samples of every thread, the editor's worker included. */
+const TRACE_CATEGORIES = [
+  '__metadata',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'disabled-by-default-v8.cpu_profiler',
+  'blink.user_timing',
+];
 
 /** Runs fn in the page against window.__bench (passed as text, with arg as JSON). */
 function probe<T, A = undefined>(page: Page, fn: (bench: BenchProbes, arg: A) => T | Promise<T>, arg?: A): Promise<T> {
@@ -130,7 +142,10 @@ async function openOnce(page: Page, url: string): Promise<PaintMark> {
 async function measureOpen(page: Page, options: MeasureOptions): Promise<OpenFigures> {
   const url = `${options.origin}/workflows/${options.workflowId}/edit`;
   const scripts = recordScripts(page, options.origin);
-  const first = await openOnce(page, url);
+  if (options.trace) await page.context().browser()?.startTracing(page, { path: options.trace, categories: TRACE_CATEGORIES });
+  const first = await openOnce(page, url).finally(async () => {
+    if (options.trace) await page.context().browser()?.stopTracing();
+  });
   await page.waitForTimeout(300);
   const javascript = totals(options.distDir, options.origin, scripts);
   const again: number[] = [];

@@ -19,7 +19,9 @@
  * --dashboard-runs 1000000, --opens).
  * With --flow my-flow.json: the user's own flow file (Activepieces' export, ours, or the stored flat form)
  * instead of the generated sizes.
- * Options (after `--`): --sizes 1000,10000  --flow FILE  --reps 20  --warmup 2  --opens 3  --pan wheel|drag
+ * With --trace FILE: a Chrome trace of the first open saved there (FILE-<steps>.json for several sizes), and
+ * the CPU time per thread and function printed from it (bench/ui/trace.ts).
+ * Options (after `--`): --sizes 1000,10000  --flow FILE  --reps 20  --warmup 2  --opens 3  --pan wheel|drag  --trace FILE
  *   --json (one JSON object on stdout; progress on stderr)  --no-build | --rebuild  --dist <dir>
  * Each browser step gives up after 60 s with a message (e.g. while the canvas is not in src/ yet).
  */
@@ -32,6 +34,7 @@ import { mixedFlow } from '../flow-generator.ts';
 import { chunksContaining, measureLoginPage, type ChunkSize, type ScriptTotals } from './assets.ts';
 import { measureDashboard, seedDashboardUser, type DashboardFigures } from './dashboard.ts';
 import { measureSize, type EditFigures, type SizeFigures } from './measure.ts';
+import { printTraceSummary, summariseTrace, type ThreadCpu } from './trace.ts';
 import { DEFAULT_DIST, ensureBuild, importFlow, log, login, registerUser, startServer } from './setup.ts';
 
 const args = process.argv.slice(2);
@@ -51,6 +54,9 @@ const reps = Math.max(1, number('--reps', 20));
 const warmup = number('--warmup', 2);
 const opens = Math.max(1, number('--opens', 3));
 const pan = option('--pan') === 'drag' ? 'drag' : 'wheel';
+const trace = option('--trace');
+/** One trace file per flow measured: the size goes into the name when there are several. */
+const traceFile = (steps: number) => (!trace ? undefined : flowFile || sizes.length === 1 ? resolve(trace) : resolve(trace.replace(/(\.json)?$/, `-${steps}.json`)));
 const distDir = resolve(option('--dist') ?? DEFAULT_DIST);
 const build = args.includes('--no-build') ? 'never' : args.includes('--rebuild') ? 'always' : 'auto';
 
@@ -95,7 +101,7 @@ interface Results {
   distDir: string;
   loginPageJs: (ScriptTotals & { targetGzipBytes: number }) | { error: string };
   editorChunks: ChunkSize[];
-  sizes: Array<SizeFigures & { flow: string }>;
+  sizes: Array<SizeFigures & { flow: string; traceFile?: string; traceCpu?: ThreadCpu[] }>;
 }
 
 function launchBrowser(): Promise<Browser> {
@@ -155,9 +161,12 @@ async function main(): Promise<Results> {
         reps,
         warmup,
         pan,
+        trace: traceFile(steps),
       });
       for (const [stage, problem] of Object.entries(figures.problems)) log(`  ${stage}: ${problem}`);
-      results.sizes.push({ ...figures, flow: flow.label });
+      const tracePath = traceFile(steps);
+      const traced = tracePath && existsSync(tracePath) ? { traceFile: tracePath, traceCpu: summariseTrace(tracePath) } : {};
+      results.sizes.push({ ...figures, flow: flow.label, ...traced });
     }
     return results;
   } finally {
@@ -243,6 +252,7 @@ function print(results: Results): void {
           )
         : row('JS heap after open', `— ${p.heap ?? 'not measured'}`),
     );
+    if (size.traceFile && size.traceCpu) printTraceSummary(size.traceFile, size.traceCpu);
     if (size.consoleErrors.length) console.log(row('console errors', size.consoleErrors.slice(0, 3).join(' | ')));
   }
 }

@@ -5,23 +5,16 @@
  * and answered with them: a 10,000-step flow never becomes objects, or even one string, on the server's
  * thread.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { autosave } from './drafts.ts';
 import { FlowBodyReader, lazyWrite, type AutosaveBody, type FlowBodyKind, type FlowBodyOptions, type ImportBody } from './flow-bodies/index.ts';
+import { sendJsonParts } from './json-reply.ts';
 import { nestedVersionText, wantsNested } from './nested-form.ts';
 import { toFlowDto, versionDtoParts } from './mapping.ts';
 import type { WorkflowDependencies } from './routes.ts';
 import { LARGE_BODY_LIMIT } from './schemas.ts';
 import { createWorkflow } from './service.ts';
 import { describe } from '../activity/recording.ts';
-
-/** Sends JSON written in parts: text joined, or bytes put together outside the JavaScript heap. */
-function sendJson(reply: FastifyReply, status: number, parts: Array<string | Uint8Array>) {
-  const body = parts.every((part) => typeof part === 'string')
-    ? parts.join('')
-    : Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : part)));
-  return reply.code(status).type('application/json; charset=utf-8').send(body);
-}
 
 export function flowBodyRoutes({ db, authenticator, announceActivity }: WorkflowDependencies) {
   return async function register(app: FastifyInstance): Promise<void> {
@@ -39,7 +32,7 @@ export function flowBodyRoutes({ db, authenticator, announceActivity }: Workflow
       const created = await createWorkflow(db, user.id, lazyWrite(write), { type: 'workflow_imported', describe: describe.imported });
       if (created.activity) announceActivity?.(user.id, created.activity);
       const flow = JSON.stringify(toFlowDto(created.flow, created.version.display_name));
-      return sendJson(reply, 201, [`{"flow":${flow},"version":`, ...versionDtoParts(created.version, write.contentJson), '}']);
+      return sendJsonParts(reply, 201, [`{"flow":${flow},"version":`, ...versionDtoParts(created.version, write.contentJson), '}']);
     });
 
     app.post('/workflow/version/autosave', { bodyLimit: LARGE_BODY_LIMIT }, async (request, reply) => {
@@ -51,7 +44,7 @@ export function flowBodyRoutes({ db, authenticator, announceActivity }: Workflow
       const { newVersionCreated, version, activity } = await autosave(db, user.id, input, lazyWrite(body.write));
       if (activity) announceActivity?.(user.id, activity);
       const saved = body.nestedJson === undefined ? versionDtoParts(version, body.write.contentJson) : [nestedVersionText(version, body.nestedJson)];
-      return sendJson(reply, 200, [`{"newVersionCreated":${newVersionCreated},"version":`, ...saved, '}']);
+      return sendJsonParts(reply, 200, [`{"newVersionCreated":${newVersionCreated},"version":`, ...saved, '}']);
     });
   };
 }

@@ -10,7 +10,7 @@
  * into the chain takes seconds at 50,000 steps, so a large one is done on the flow-body reader's thread
  * (flow-bodies/), as an autosave's nested reply is written where its body was read.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { versionFormQuerySchema } from '../../src/domain/contract/version-form.ts';
 import { iso } from '../db/stored-values.ts';
 import { parse } from '../http/validate.ts';
@@ -40,9 +40,4 @@ export function nestedVersionText(row: Omit<VersionRow, 'content'>, nestedFlowJs
 export async function nestedVersionOfRow(reader: FlowBodyReader, row: VersionRow): Promise<string> {
   const { content, ...identity } = row;
   return nestedVersionText(row, await reader.nest(identity, JSON.stringify(content)));
-}
-
-/** Sends JSON text as it is. */
-export function sendJsonText(reply: FastifyReply, text: string, status = 200) {
-  return reply.code(status).type('application/json; charset=utf-8').send(text);
 }

@@ -11,11 +11,12 @@ import { idParamsSchema } from '../http/input.ts';
 import { parse } from '../http/validate.ts';
 import { flowNotFound, versionNotFound } from './errors.ts';
 import { findFlow, paginateFlows } from './flows-repository.ts';
-import { toFlowDto, toVersionDto, toVersionSummaryDto, toWorkflowDto, toWorkflowSummaryDto } from './mapping.ts';
+import { toFlowDto, toVersionDto, toVersionSummaryDto, toWorkflowDto, toWorkflowSummaryDto, versionDtoParts } from './mapping.ts';
 import { FlowBodyReader } from './flow-bodies/index.ts';
-import { nestedVersionOfRow, sendJsonText, wantsNested } from './nested-form.ts';
+import { sendJsonParts, sendJsonText } from './json-reply.ts';
+import { nestedVersionOfRow, wantsNested } from './nested-form.ts';
 import { createBodySchema, paginateQuerySchema, updateBodySchema, versionParamsSchema } from './schemas.ts';
-import { copyWrite, createWorkflow, loadWorkflow, versionWrite } from './service.ts';
+import { copyWrite, createWorkflow, loadWorkflow, loadWorkflowText, versionWrite } from './service.ts';
 import { deleteWorkflow, updateWorkflow } from './drafts.ts';
 import type { Activity } from '../../src/domain/contract/analytics.ts';
 import { describe, type AnnounceActivity } from '../activity/recording.ts';
@@ -73,9 +74,15 @@ export function workflowRoutes({ db, authenticator, onFlowsChanged, announceActi
       const user = await authenticator.userFromRequest(request);
       const { id } = parse(idParamsSchema, request.params);
       const nested = wantsNested(request);
-      const { flow, version } = await loadWorkflow(db, user.id, id);
-      if (nested) return sendJsonText(reply, `{"flow":${JSON.stringify(toFlowDto(flow, version.display_name))},"version":${await nestedVersionOfRow(reader, version)}}`);
-      return toWorkflowDto(flow, version);
+      if (nested) {
+        const { flow, version } = await loadWorkflow(db, user.id, id);
+        return sendJsonText(reply, `{"flow":${JSON.stringify(toFlowDto(flow, version.display_name))},"version":${await nestedVersionOfRow(reader, version)}}`);
+      }
+      // The content goes out as the database wrote it: the editor opens 50,000 steps with no parse here.
+      const { flow, version } = await loadWorkflowText(db, user.id, id);
+      const { content_json: contentJson, ...head } = version;
+      const flowJson = JSON.stringify(toFlowDto(flow, version.display_name));
+      return sendJsonParts(reply, 200, [`{"flow":${flowJson},"version":`, ...versionDtoParts(head, contentJson), '}']);
     });
 
     app.put('/workflow', async (request) => {

@@ -23,7 +23,7 @@ import { ApiError } from '../shared/api-error.ts';
 import { isStorableText, storableJson, UNSTORABLE_TEXT } from '../db/stored-values.ts';
 import { flowNotFound, withDomain } from './errors.ts';
 import { findFlow, insertFlow, type FlowRow } from './flows-repository.ts';
-import { findLatestVersion, insertDraft, type VersionContent, type VersionRow, type VersionWrite } from './versions-repository.ts';
+import { findLatestVersion, findLatestVersionText, insertDraft, type VersionContent, type VersionRow, type VersionTextRow, type VersionWrite } from './versions-repository.ts';
 
 export interface VersionIdentity {
   id?: string;
@@ -104,6 +104,15 @@ export async function createWorkflow(
       : await recordActivity(tx, { userId, type: creation.type, workflowId: flow.id, description: creation.describe(version.display_name) });
     return { flow, version, activity };
   });
+}
+
+/** loadWorkflow with the version's content as JSON text (findLatestVersionText). */
+export async function loadWorkflowText(db: Queryable, userId: string, flowId: string): Promise<{ flow: FlowRow; version: VersionTextRow }> {
+  const flow = await findFlow(db, userId, flowId);
+  if (!flow) throw flowNotFound();
+  const version = await findLatestVersionText(db, flow.id);
+  if (!version) throw new Error(`Workflow ${flow.id} has no version`);
+  return { flow, version };
 }
 
 /** The user's workflow and the version it shows, or 404 FLOW_NOT_FOUND. */

@@ -9,7 +9,8 @@ import type { Activity } from '../../src/domain/contract/analytics.ts';
 import { publish, renameVersion, setStatus, useAsDraft } from './drafts.ts';
 import { toFlowDto, toVersionDto } from './mapping.ts';
 import { FlowBodyReader } from './flow-bodies/index.ts';
-import { nestedVersionOfRow, sendJsonText, wantsNested } from './nested-form.ts';
+import { sendJsonParts, sendJsonText } from './json-reply.ts';
+import { nestedVersionOfRow, wantsNested } from './nested-form.ts';
 import type { WorkflowDependencies } from './routes.ts';
 import {
   createVersionBodySchema,

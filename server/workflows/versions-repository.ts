@@ -26,6 +26,11 @@ export interface VersionRow extends VersionSummaryRow {
   content: VersionContent;
 }
 
+/** A version's row with its content as JSON text, for replies that send it on as it is. */
+export interface VersionTextRow extends VersionSummaryRow {
+  content_json: string;
+}
+
 const SUMMARY_COLUMNS = 'v.id, v.flow_id, v.display_name, v.state, v.valid, v.schema_version, v.created, v.updated';
 const COLUMNS = `${SUMMARY_COLUMNS}, v.content`;
 // Written rows come back without their content: the caller has it (VersionWrite.content), and reading a
@@ -81,6 +86,19 @@ export async function findFlowVersion(db: Queryable, flowId: string, versionId: 
 export async function findLatestVersion(db: Queryable, flowId: string): Promise<VersionRow | undefined> {
   const { rows } = await db.query<VersionRow>(
     `SELECT ${COLUMNS} FROM flow_versions v JOIN flows f ON f.id = v.flow_id
+     WHERE v.flow_id = $1 ORDER BY ${latestVersionOrder('f')} LIMIT 1`,
+    [flowId],
+  );
+  return rows[0];
+}
+
+/**
+ * The version a flow shows, its content as text: the editor's GET sends it on without turning 20 MB of
+ * jsonb (50,000 steps) into objects on the database's thread and back into text on the server's.
+ */
+export async function findLatestVersionText(db: Queryable, flowId: string): Promise<VersionTextRow | undefined> {
+  const { rows } = await db.query<VersionTextRow>(
+    `SELECT ${SUMMARY_COLUMNS}, v.content::text AS content_json FROM flow_versions v JOIN flows f ON f.id = v.flow_id
      WHERE v.flow_id = $1 ORDER BY ${latestVersionOrder('f')} LIMIT 1`,
     [flowId],
   );

@@ -7,7 +7,6 @@
  * A workflow's version arrives in the stored flat form and is turned into the domain's `FlatVersion`
  * with `fromStoredVersion` (which checks every step and link), so screens never see unchecked steps.
  */
-import * as z from 'zod/mini';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { fromStoredVersion, type FlatVersion, type FlowStatus } from '../domain/index.ts';
 import {
@@ -76,14 +75,6 @@ export async function listWorkflows(params: WorkflowListParams, signal?: AbortSi
 
 export async function getWorkflow(id: string, signal?: AbortSignal, http: HttpClient = authenticatedClient): Promise<WorkflowDetail> {
   return toDetail(await http.request(`/workflow/${encodeURIComponent(id)}`, { signal }));
-}
-
-/**
- * GET /workflow/{id} with the version left as it came: the editor worker parses it, so a 10,000-step
- * flow is read off the UI thread. The flow itself is small and checked here.
- */
-export async function fetchWorkflowRaw(id: string, http: HttpClient = authenticatedClient): Promise<z.output<typeof workflowWithVersionSchema>> {
-  return workflowWithVersionSchema.parse(await http.request(`/workflow/${encodeURIComponent(id)}`));
 }
 
 /**

@@ -3,11 +3,12 @@
  * decision to redirect never waits for a download. Placeholders stand where a later issue brings content.
  */
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { FullPageSpinner } from './components/ui/spinner.tsx';
 import { RouteErrorScreen } from './screens/errors/route-error-screen.tsx';
 import { GuestRoute } from './routing/guest-route.tsx';
 import { ProtectedRoute } from './routing/protected-route.tsx';
+import { prefetchWorkflowJson } from './routing/workflow-prefetch.ts';
 import type { ShellRouteHandle } from './shell/app-shell.tsx';
 
 type LazyRoute = Pick<RouteObject, 'lazy'>;
@@ -28,6 +29,18 @@ function placeholder(title: string, description?: string): LazyRoute {
 }
 
 const dashboard = () => import('./screens/dashboard/dashboard-screen.tsx');
+
+/**
+ * The editor route's loader: sends the workflow's GET and starts the editor's worker while the screen's
+ * chunks download (workflow-prefetch.ts, editor-preload.ts), and answers at once so nothing waits for it.
+ */
+function preloadEditor({ params }: LoaderFunctionArgs): null {
+  const id = params.id;
+  if (!id) return null;
+  prefetchWorkflowJson(id);
+  void import('./screens/editor/editor-preload.ts').then((module) => module.preloadEditorWorker(id));
+  return null;
+}
 const editorHandle: ShellRouteHandle = { hideSidebar: true };
 
 /** Signed-in routes, all inside the app shell. */
@@ -42,7 +55,14 @@ const shellRoutes: RouteObject[] = [
   { path: 'workflows/create', ...screen(() => import('./screens/workflows/create-workflow-screen.tsx')) },
   { path: 'templates', ...screen(() => import('./screens/templates/templates-screen.tsx')) },
   { path: 'workflows/use-template/:template_uid', ...screen(() => import('./screens/templates/use-template-screen.tsx')) },
-  { path: 'workflows/:id/edit', handle: editorHandle, ...screen(() => import('./screens/editor/editor-screen.tsx')) },
+  {
+    path: 'workflows/:id/edit',
+    handle: editorHandle,
+    loader: preloadEditor,
+    // Once per visit: a change of the query string must not start another worker.
+    shouldRevalidate: ({ currentParams, nextParams }) => currentParams.id !== nextParams.id,
+    ...screen(() => import('./screens/editor/editor-screen.tsx')),
+  },
   { path: 'workflows/:id/variables', ...screen(() => import('./screens/variables/workflow-variables-screen.tsx')) },
   { path: 'executions', ...screen(() => import('./screens/executions/executions-screen.tsx')) },
   { path: 'executions/:id', ...screen(() => import('./screens/executions/execution-detail-screen.tsx')) },

@@ -35,6 +35,7 @@ import {
   EditorError,
   flowSchema,
   formatIssue,
+  openExtraSchema,
   openInputSchema,
   type ApplyOptions,
   type EditorEvent,
@@ -51,6 +52,10 @@ import { applyAll, asEditorError, defaultGroupKey, recordedOperation } from './e
 import { openEditorStorage, type EditorStorage, type StorageMode } from './persistence.ts';
 import { initialSelection, keepSelection } from './selection.ts';
 import { readHistoryRecord, readUnsavedRecord } from './version-records.ts';
+import { fetchWorkflow, readWorkflowJson, type CheckedWorkflow } from './workflow-reader.ts';
+
+/** An open's input once checked. */
+type CheckedOpen = { flow: Flow; version: FlatVersion } & Pick<OpenInput, 'publishedVersionId' | 'run'>;
 
 export interface EditorCoreDeps {
   transport: EditorTransportForCore;
@@ -91,6 +96,29 @@ export class EditorCore {
 
   open(input: OpenInput): Promise<OpenResult> {
     const opened = this.openChain.then(() => this.openNow(input));
+    this.openChain = opened.catch(() => undefined);
+    return opened;
+  }
+
+  /**
+   * Reads the workflow through the transport and opens it: the version's JSON is parsed and checked here
+   * (in the browser, on the worker's thread) rather than read by the UI and cloned over. A refusal keeps
+   * its HTTP status (404: no such workflow).
+   */
+  openWorkflow(flowId: string, extra: Pick<OpenInput, 'publishedVersionId' | 'run'> = {}): Promise<OpenResult> {
+    return this.openRead(fetchWorkflow(this.deps.transport, flowId), extra);
+  }
+
+  /** Opens GET /workflow/{id}'s reply the caller already downloaded (its bytes or text), checked here. */
+  openWorkflowJson(json: ArrayBuffer | string, extra: Pick<OpenInput, 'publishedVersionId' | 'run'> = {}): Promise<OpenResult> {
+    return this.openRead(Promise.resolve().then(() => readWorkflowJson(json)), extra);
+  }
+
+  private openRead(read: Promise<CheckedWorkflow>, extra: Pick<OpenInput, 'publishedVersionId' | 'run'>): Promise<OpenResult> {
+    const parsed = openExtraSchema.safeParse(extra);
+    if (!parsed.success) return Promise.reject(new EditorError('VALIDATION', `Invalid open request: ${formatIssue(parsed.error)}`));
+    read.catch(() => undefined);
+    const opened = this.openChain.then(async () => this.openChecked({ ...(await read), ...parsed.data }));
     this.openChain = opened.catch(() => undefined);
     return opened;
   }
@@ -330,7 +358,6 @@ export class EditorCore {
   }
 
   private async openNow(input: OpenInput): Promise<OpenResult> {
-    if (this.disposed) throw new EditorError('NOT_OPEN', 'The editor was disposed');
     const parsed = openInputSchema.safeParse(input);
     if (!parsed.success) throw new EditorError('VALIDATION', `Invalid open request: ${formatIssue(parsed.error)}`);
     let serverVersion: FlatVersion;
@@ -339,10 +366,17 @@ export class EditorCore {
     } catch (error) {
       throw asEditorError(error);
     }
-    const flow = parsed.data.flow as Flow;
+    const { version: _stored, flow, ...extra } = parsed.data;
+    return this.openChecked({ ...extra, flow: flow as Flow, version: serverVersion });
+  }
+
+  /** Opens a flow and version already checked (by `openNow`, or by the reader for `openWorkflow`). */
+  private async openChecked(input: CheckedOpen): Promise<OpenResult> {
+    if (this.disposed) throw new EditorError('NOT_OPEN', 'The editor was disposed');
+    const { flow, version: serverVersion } = input;
     await this.closeSession();
     const storage = await this.getStorage();
-    const publishedId = parsed.data.publishedVersionId !== undefined ? parsed.data.publishedVersionId : flow.publishedVersionId;
+    const publishedId = input.publishedVersionId !== undefined ? input.publishedVersionId : flow.publishedVersionId;
     const readOnlyReason = serverVersion.id === publishedId ? 'published' : serverVersion.state === 'LOCKED' ? 'locked' : null;
     // A read-only version cannot take recovered changes; they stay stored rather than being thrown away.
     const recovered = readOnlyReason ? null : readUnsavedRecord(await storage.get('unsaved', serverVersion.id), serverVersion.id);
@@ -356,7 +390,7 @@ export class EditorCore {
       version,
       anchor: serverVersion.updated ?? null,
       readOnlyReason,
-      selected: initialSelection(version, readOnlyReason !== null, parsed.data.run),
+      selected: initialSelection(version, readOnlyReason !== null, input.run),
       history,
       storage,
       recovered,

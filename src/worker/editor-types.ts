@@ -41,6 +41,9 @@ export const openInputSchema = z.object({
 });
 export type OpenInput = z.input<typeof openInputSchema>;
 
+/** What an open takes besides the workflow and its version. */
+export const openExtraSchema = z.pick(openInputSchema, { publishedVersionId: true, run: true });
+
 export const applyOptionsSchema = z.object({
   /**
    * Edits with the same key less than a second apart are one undo entry (typing in one field). The UI

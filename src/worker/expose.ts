@@ -13,7 +13,7 @@
 import * as Comlink from 'comlink';
 import type { ConflictChoice } from './autosave-queue.ts';
 import type { EditorCore } from './editor-core.ts';
-import type { ApplyOptions, EditorListener, OpenInput } from './editor-types.ts';
+import type { ApplyOptions, EditorListener, OpenInput, OpenResult } from './editor-types.ts';
 import type { FlowOperationInput, PastePlacement } from '../domain/flow/index.ts';
 import { LayoutFeed, type LayoutDelta } from './layout-feed.ts';
 
@@ -45,17 +45,34 @@ export function installErrorFieldsHandler(): void {
   });
 }
 
+/** `openServed`'s answer: `version` is null when it is the version served, unchanged. */
+export type ServedOpenResult = Omit<OpenResult, 'version'> & { version: OpenResult['version'] | null };
+
 type RemoteListener = EditorListener & Partial<Pick<Comlink.ProxyMethods, typeof Comlink.releaseProxy>>;
 
 /** The API object the worker exposes; every method is the core's, `subscribe` returns a proxied disposer. */
 export function createEditorWorkerApi(core: EditorCore, layoutFeed?: LayoutFeed) {
   const feed = layoutFeed ?? new LayoutFeed({ onRefine: () => core.announce({ type: 'layout-stale' }) });
   const subscriptions = new Set<() => void>();
+  const opened = async (opening: Promise<OpenResult>): Promise<OpenResult> => {
+    const result = await opening;
+    feed.reset();
+    // Laid out while the UI reads this answer: its first `layout()` takes it.
+    feed.prefetch(result.version);
+    return result;
+  };
   return {
-    open: async (input: OpenInput) => {
-      const result = await core.open(input);
-      feed.reset();
-      return result;
+    open: (input: OpenInput) => opened(core.open(input)),
+    /** Reads the workflow in the worker and opens it (EditorCore.openWorkflow): the UI never parses the version. */
+    openWorkflow: (flowId: string, extra?: Pick<OpenInput, 'publishedVersionId' | 'run'>) => opened(core.openWorkflow(flowId, extra)),
+    /**
+     * Opens GET /workflow/{id}'s reply the UI downloaded and also reads (`readWorkflowReply`): the answer
+     * leaves the version out (null) when it is the one served, which the UI built from the same bytes, so
+     * 50,000 steps are not cloned over. Recovered unsaved changes come with their version.
+     */
+    openServed: async (json: ArrayBuffer | string): Promise<ServedOpenResult> => {
+      const result = await opened(core.openWorkflowJson(json));
+      return result.recovered ? result : { ...result, version: null };
     },
     apply: (operation: FlowOperationInput, options?: ApplyOptions) => core.apply(operation, options),
     applyBatch: (operations: FlowOperationInput[], options?: ApplyOptions, description?: string) =>

@@ -4,7 +4,6 @@
  * real API, with the flow file readers and the two forms (nested, flat) beside it. README → "The editor
  * core from your own code" shows it in use; tests/worker/headless-readme.test.ts runs that example.
  */
-import { createBearerSender } from '../api/http-core.ts';
 import {
   toNestedFlow,
   toNestedFlowJson,
@@ -138,14 +137,13 @@ export class HeadlessEditor {
 
 async function openVersion(flow: Flow, version: StoredFlowVersion, options: OpenOptions): Promise<HeadlessEditor> {
   const server = options.server ?? new MemoryServer();
-  const core = new EditorCore({
-    transport: server,
-    indexedDB: null,
-    autosaveDelayMs: options.autosaveDelayMs ?? 3000,
-    log: () => undefined,
-  });
+  const core = newCore(server, options);
   await core.open({ flow: { ...flow }, version });
   return new HeadlessEditor(core, server);
+}
+
+function newCore(server: EditorTransportForCore, options: { autosaveDelayMs?: number }): EditorCore {
+  return new EditorCore({ transport: server, indexedDB: null, autosaveDelayMs: options.autosaveDelayMs ?? 3000, log: () => undefined });
 }
 
 /** Opens a flow file's text (Activepieces' nested export, ours, or the stored flat form). */
@@ -170,12 +168,9 @@ export interface ApiOptions {
 
 /** Opens a workflow's current version from a running server; edits are saved there as the browser would. */
 export async function openWorkflow(options: ApiOptions): Promise<HeadlessEditor> {
-  const getAccessToken = () => options.token;
-  const send = createBearerSender({ baseUrl: options.apiUrl, getAccessToken });
-  const reply = (await send({ method: 'GET', path: `/workflow/${encodeURIComponent(options.workflowId)}` })) as {
-    flow: Flow;
-    version: StoredFlowVersion;
-  };
-  const server = apiTransport({ baseUrl: options.apiUrl, getAccessToken });
-  return openVersion(reply.flow, reply.version, { server, ...(options.autosaveDelayMs !== undefined ? { autosaveDelayMs: options.autosaveDelayMs } : {}) });
+  const server = apiTransport({ baseUrl: options.apiUrl, getAccessToken: () => options.token });
+  const core = newCore(server, options);
+  // The browser's worker opens it the same way: read through the transport, checked by the core.
+  await core.openWorkflow(options.workflowId);
+  return new HeadlessEditor(core, server);
 }

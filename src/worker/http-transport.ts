@@ -1,8 +1,8 @@
 /**
- * The real transport: POST /api/workflow/version/autosave and POST /api/workflow/publish (SPEC §7) over
- * the app's one HTTP client core (src/api/http-core.ts: the 30 s timeout of SPEC §9, the bearer token, a
- * single-flight refresh on a 401 and one retry), its ApiErrors turned into the TransportErrors the
- * autosave queue tells apart.
+ * The real transport: POST /api/workflow/version/autosave, POST /api/workflow/publish and GET
+ * /api/workflow/{id} (SPEC §7) over the app's one HTTP client core (src/api/http-core.ts: the 30 s timeout
+ * of SPEC §9, the bearer token, a single-flight refresh on a 401 and one retry), its ApiErrors turned into
+ * the TransportErrors the autosave queue tells apart.
  *
  * The worker cannot read localStorage, and token refresh is serialised across tabs on the UI thread
  * (src/api/token-refresh.ts), so both are injected: `getAccessToken` and, for a 401, `refreshAccessToken`
@@ -66,6 +66,8 @@ export interface HttpTransportOptions<TVersion, TWorkflow> {
 
 /** The publish reply's envelope: its workflow is read by the injected `parseWorkflow`, as its version is. */
 const publishEnvelopeSchema = z.extend(publishReplySchema, { workflow: z.unknown() });
+/** GET /workflow/{id}'s envelope; what is inside is checked by `EditorCore.open`. */
+const workflowEnvelopeSchema = z.object({ flow: z.looseObject({}), version: z.unknown() });
 
 function requireObject(value: unknown): object {
   if (typeof value !== 'object' || value === null) throw new Error('expected an object');
@@ -103,6 +105,14 @@ export class HttpTransport<TConfiguration = unknown, TVersion = unknown, TWorkfl
     return { workflow: this.parse('workflow', reply.data.workflow), version: this.parse('version', reply.data.version) };
   }
 
+  async readWorkflow(flowId: string, call: CallOptions = {}): Promise<{ flow: unknown; version: unknown }> {
+    const path = `/workflow/${encodeURIComponent(flowId)}`;
+    const body = await this.request(() => this.send({ method: 'GET', path, ...(call.signal ? { signal: call.signal } : {}) }), call);
+    const reply = workflowEnvelopeSchema.safeParse(body);
+    if (!reply.success) throw invalidReply(path, reply.error);
+    return { flow: reply.data.flow, version: reply.data.version };
+  }
+
   private parse(kind: 'version', value: unknown): TVersion;
   private parse(kind: 'workflow', value: unknown): TWorkflow;
   private parse(kind: 'version' | 'workflow', value: unknown): TVersion | TWorkflow {
@@ -115,13 +125,18 @@ export class HttpTransport<TConfiguration = unknown, TVersion = unknown, TWorkfl
     }
   }
 
-  private async post(path: string, body: unknown, call: CallOptions): Promise<unknown> {
+  private post(path: string, body: unknown, call: CallOptions): Promise<unknown> {
+    // A Blob, not the string: handing a 4 MB string to fetch held the worker for a quarter of a second
+    // (measured at 10,000 steps), during which edits waited.
+    const rawBody = () => new Blob([bodyJson(body)], { type: 'application/json' });
+    return this.request(() => this.send({ method: 'POST', path, rawBody: rawBody(), ...(call.signal ? { signal: call.signal } : {}) }), call);
+  }
+
+  /** One call, its failures turned into the TransportErrors the autosave queue tells apart. */
+  private async request(sending: () => Promise<unknown>, call: CallOptions): Promise<unknown> {
     if (call.signal?.aborted) throw cancelled();
     try {
-      // A Blob, not the string: handing a 4 MB string to fetch held the worker for a quarter of a second
-      // (measured at 10,000 steps), during which edits waited.
-      const rawBody = new Blob([bodyJson(body)], { type: 'application/json' });
-      return await this.send({ method: 'POST', path, rawBody, ...(call.signal ? { signal: call.signal } : {}) });
+      return await sending();
     } catch (error) {
       if (call.signal?.aborted) throw cancelled();
       if (!(error instanceof ApiError)) throw new TransportError({ kind: 'network', message: 'Network error' });

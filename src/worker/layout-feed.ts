@@ -79,6 +79,8 @@ export class LayoutFeed {
   private sentEdges = new Map<string, LayoutEdge>();
   private sentVersionId: string | null = null;
   private chain: Promise<unknown> = Promise.resolve();
+  /** A layout computed before the UI asked (`prefetch`), handed over by the next `next` of that version. */
+  private early: { version: FlatVersion; delta: Promise<LayoutDelta> } | null = null;
 
   constructor(private readonly options: LayoutFeedOptions = {}) {
     this.cache = createLayoutCache(options);
@@ -87,21 +89,53 @@ export class LayoutFeed {
 
   /** The delta from the last layout sent to the layout of `version`. */
   next(version: FlatVersion): Promise<LayoutDelta> {
-    const result = this.chain.then(() => this.compute(version));
-    this.chain = result.catch(() => undefined);
-    return result;
+    const early = this.early;
+    this.early = null;
+    if (early?.version === version) return early.delta.then((delta) => this.handOver(delta));
+    // The UI never got the early layout: what it has is what it had before, so start again from whole.
+    if (early) void this.enqueue(async () => void (this.sentVersionId = null));
+    return this.enqueue(() => this.compute(version)).then((delta) => this.handOver(delta));
+  }
+
+  /**
+   * Lays `version` out before the UI asks: right after an open, while the UI is still reading the open's
+   * answer, so the first paint does not wait for the two one after the other.
+   */
+  prefetch(version: FlatVersion): void {
+    const delta = this.enqueue(() => this.compute(version));
+    delta.catch(() => undefined);
+    this.early = { version, delta };
   }
 
   /** The next delta will be a whole layout (the UI lost its copy, e.g. it remounted). */
   reset(): void {
-    this.sentVersionId = null;
+    this.early = null;
+    // In the queue: a layout still being computed would otherwise record itself as sent afterwards.
+    void this.enqueue(async () => void (this.sentVersionId = null));
   }
+
+  private enqueue<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.chain.then(work);
+    this.chain = result.catch(() => undefined);
+    return result;
+  }
+
+  /** A quick first layout asks for ELK's once the UI has it (asked before, the UI could take it first). */
+  private handOver(delta: LayoutDelta): LayoutDelta {
+    if (this.refinePending) {
+      this.refinePending = false;
+      queueMicrotask(() => this.options.onRefine?.());
+    }
+    return delta;
+  }
+
+  private refinePending = false;
 
   private async compute(version: FlatVersion): Promise<LayoutDelta> {
     const full = this.sentVersionId !== version.id;
     const quick = full && this.quick !== null;
     const layout: FlowLayout = await layoutFlow(version, quick ? this.quick! : this.cache);
-    if (quick) queueMicrotask(() => this.options.onRefine?.());
+    if (quick) this.refinePending = true;
     if (full) {
       this.sentNodes = new Map();
       this.sentEdges = new Map();

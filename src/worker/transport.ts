@@ -39,6 +39,11 @@ export interface CallOptions {
 export interface EditorTransport<TConfiguration = unknown, TVersion = unknown, TWorkflow = unknown> {
   autosave(request: AutosaveRequest<TConfiguration>, options?: CallOptions): Promise<AutosaveResponse<TVersion>>;
   publish(request: PublishRequest, options?: CallOptions): Promise<PublishResponse<TWorkflow, TVersion>>;
+  /**
+   * GET /workflow/{id} as it came (the flow and the stored version, unchecked: `open` checks them), so
+   * `EditorCore.openWorkflow` reads a large version where the core runs, never on the UI's thread.
+   */
+  readWorkflow?(flowId: string, options?: CallOptions): Promise<{ flow: unknown; version: unknown }>;
 }
 
 export type TransportErrorKind = 'http' | 'network' | 'timeout' | 'invalid-response' | 'aborted';

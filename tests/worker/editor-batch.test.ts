@@ -82,4 +82,32 @@ describe('batch edits, paste, discard and layout through the worker API', () => 
     expect(added.removedEdges).toEqual(['trigger->step_1']);
     await editor.close();
   });
+
+  it('lays the flow out while the UI reads the open, and asks for the refinement only once the UI has it', async () => {
+    const server = createServer(sampleVersion());
+    const editor = await startEditor({ server });
+    await editor.open(openInputFrom(server));
+    // The first layout was computed on open; asked for earlier, the UI could take the refinement first.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(editor.events.some((event) => event.type === 'layout-stale')).toBe(false);
+    const first = (await editor.remote.layout())!;
+    expect(first).toMatchObject({ full: true, versionId: 'v1' });
+    expect(first.nodes.map((node) => node.id).sort()).toEqual(['step_1', 'step_2', 'trigger']);
+    await editor.waitForEvent((event) => event.type === 'layout-stale', 'the refinement request');
+    await editor.close();
+  });
+
+  it('answers a whole layout of the edited flow when an edit comes before the UI takes the first one', async () => {
+    const server = createServer(sampleVersion());
+    const editor = await startEditor({ server });
+    await editor.open(openInputFrom(server));
+    await editor.remote.apply(addCodeStep('step_3', 'trigger'));
+    const first = (await editor.remote.layout())!;
+    expect(first.full).toBe(true);
+    expect(first.nodes.map((node) => node.id).sort()).toEqual(['step_1', 'step_2', 'step_3', 'trigger']);
+    // A remounted canvas asks again from nothing: whole again, even right after.
+    await editor.remote.resetLayout();
+    expect((await editor.remote.layout())!.full).toBe(true);
+    await editor.close();
+  });
 });

@@ -4,10 +4,10 @@
  * layout, and drives selection-wide edits, copy/paste between workflows and branch validity.
  */
 import { describe, expect, it } from '@rstest/core';
-import { createAction, stepsInOrder, type FlatVersion } from '../../src/domain/flow/index.ts';
+import { createAction, fromStoredVersion, stepsInOrder, type FlatVersion } from '../../src/domain/flow/index.ts';
 import type { EditorRemote } from '../../src/ui/screens/editor/store/editor-remote.ts';
 import { EditorStore } from '../../src/ui/screens/editor/store/editor-store.ts';
-import { addCodeStep, createServer, openInputFrom, sampleVersion, startEditor, type EditorHarness } from './support/editor-harness.ts';
+import { addCodeStep, createServer, openInputFrom, sampleVersion, startEditor, storedOf, type EditorHarness } from './support/editor-harness.ts';
 import { waitUntil } from './support/manual-timers.ts';
 import { copySelection, deleteSelection, duplicateSelection, toggleSkipSelection } from '../../src/ui/screens/editor/store/selection-actions.ts';
 
@@ -28,6 +28,27 @@ async function close({ store, harness }: { store: EditorStore; harness: EditorHa
 const names = (store: EditorStore) => stepsInOrder(store.version!).map((step) => step.name);
 
 describe('EditorStore', () => {
+  it('opens a downloaded GET reply: the worker opens one copy, the store builds the same version from the other', async () => {
+    const server = createServer(sampleVersion());
+    const harness = await startEditor({ server });
+    const store = new EditorStore({ remote: harness.remote as unknown as EditorRemote, storage: null });
+    const json = new TextEncoder().encode(JSON.stringify(openInputFrom(server))).buffer;
+    const opened = await store.openServed(json);
+    expect(opened.version.id).toBe('v1');
+    expect(names(store)).toEqual(['step_1', 'step_2']);
+    await waitUntil(() => store.canvas.ready, 'the first layout');
+    // Edits arrive as patches onto the store's own build; what the worker saves is what the store shows.
+    await store.apply(addCodeStep('step_3', 'step_2'));
+    await store.flush();
+    const saved = fromStoredVersion(storedOf(server.versions.get('v1')!));
+    expect(store.version!.steps).toEqual(saved.steps);
+    expect(names(store)).toEqual(['step_1', 'step_2', 'step_3']);
+    // Bytes that are not a workflow are refused by the worker, in words.
+    const other = new EditorStore({ remote: harness.remote as unknown as EditorRemote, storage: null });
+    await expect(other.openServed(new TextEncoder().encode('{"flow":{}}').buffer)).rejects.toMatchObject({ code: 'VALIDATION' });
+    await close({ store, harness });
+  });
+
   it('mirrors the worker by patches: an edit replaces only the steps it touched, and the canvas follows', async () => {
     const opened = await openStore();
     const { store } = opened;

@@ -18,7 +18,7 @@ function fetchStub(answer: (seen: Seen, index: number) => Response | Promise<Res
       method: init?.method ?? 'GET',
       headers: (init?.headers ?? {}) as Record<string, string>,
       // The transport sends its JSON as a Blob (see http-transport.ts).
-      body: JSON.parse(init?.body instanceof Blob ? await init.body.text() : String(init?.body)),
+      body: init?.body === undefined ? undefined : JSON.parse(init.body instanceof Blob ? await init.body.text() : String(init.body)),
     };
     seen.push(entry);
     return answer(entry, seen.length - 1);
@@ -46,6 +46,25 @@ describe('HttpTransport', () => {
     expect(seen[0]?.headers['X-Timezone']).toBe('UTC');
     expect(seen[0]?.body).toEqual({ version_id: 'v1', configuration: { trigger: 't' }, display_name: 'Flow' });
     expect(seen[1]?.body).toEqual({ workflow_id: 'f1', version_id: 'v1' });
+  });
+
+  it('reads a workflow as it came for the core to check, keeping a refusal’s status', async () => {
+    const stored = { id: 'v1', flowId: 'f1', steps: [] };
+    const { fetchImpl, seen } = fetchStub((req) => {
+      if (req.url.endsWith('/f1')) return jsonReply(200, { flow: { id: 'f1' }, version: stored });
+      if (req.url.endsWith('/bad')) return jsonReply(200, { version: stored });
+      return jsonReply(404, { code: 'FLOW_NOT_FOUND', message: 'Workflow not found' });
+    });
+    const parseVersion = () => {
+      throw new Error('not here: open checks it');
+    };
+    const transport = new HttpTransport({ getAccessToken: () => 'tok', fetch: fetchImpl, parseVersion });
+    expect(await transport.readWorkflow('f1')).toEqual({ flow: { id: 'f1' }, version: stored });
+    expect(seen[0]).toMatchObject({ method: 'GET', url: '/api/workflow/f1' });
+    expect(seen[0]?.headers.Authorization).toBe('Bearer tok');
+    await expect(transport.readWorkflow('gone')).rejects.toMatchObject({ kind: 'http', status: 404, code: 'FLOW_NOT_FOUND' });
+    await expect(transport.readWorkflow('bad')).rejects.toMatchObject({ kind: 'invalid-response' });
+    expect(seen.map((s) => s.url)).toEqual(['/api/workflow/f1', '/api/workflow/gone', '/api/workflow/bad']);
   });
 
   it('turns a 409 into a conflict, other statuses and no answer into retryable errors', async () => {

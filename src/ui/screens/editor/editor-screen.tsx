@@ -9,12 +9,12 @@ import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { SearchX } from 'lucide-react';
-import { fetchWorkflowRaw, isNotFound } from '../../../api/workflows-api.ts';
+import { isNotFound } from '../../../api/workflows-api.ts';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { FullPageSpinner } from '../../components/ui/spinner.tsx';
 import { TableError } from '../../components/data/table-error.tsx';
 import { EditorStore } from './store/editor-store.ts';
-import { connectEditorWorker } from './store/worker-connection.ts';
+import { takeEditorPreload } from './editor-preload.ts';
 import { EditorWorkspace } from './editor-workspace.tsx';
 import './editor.css';
 
@@ -47,7 +47,7 @@ export const EditorScreen = observer(function EditorScreen() {
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
-    const connection = connectEditorWorker();
+    const { connection, served } = takeEditorPreload(id);
     const editor = new EditorStore({
       remote: connection.remote,
       notify: (kind, message) => toast[kind](message),
@@ -55,8 +55,8 @@ export const EditorScreen = observer(function EditorScreen() {
     });
     let cancelled = false;
     setLoad({ kind: 'loading' });
-    fetchWorkflowRaw(id)
-      .then((reply) => editor.open({ flow: reply.flow, version: reply.version }))
+    served
+      .then((json) => (json ? editor.openServed(json) : editor.openWorkflow(id)))
       .then((opened) => {
         if (cancelled) return;
         setStore(editor);

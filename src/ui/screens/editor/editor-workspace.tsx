@@ -34,7 +34,6 @@ import { useRunOverlay } from './panels/use-run-overlay.ts';
 import { RightPanel } from './editor-right-panel.tsx';
 import { useRunWorkflow } from './use-run-workflow.ts';
 import { useWorkflowSettings } from './use-workflow-settings.tsx';
-import { fetchWorkflowRaw } from '../../../api/workflows-api.ts';
 import { useCanvasTools } from './find/use-canvas-tools.ts';
 import { FindBox } from './find/find-box.tsx';
 import { CommandPalette } from './find/command-palette.tsx';
@@ -276,9 +275,9 @@ export const EditorWorkspace = observer(function EditorWorkspace({ store, onRelo
     const flow = store.flow;
     if (!flow) return;
     // Errors go to the caller: the versions panel shows them in place, the banner as a toast.
-    const draft = await createDraftFrom(flow.id, versionId);
-    const reply = await fetchWorkflowRaw(flow.id);
-    await store.open({ flow: reply.flow, version: toStoredVersion(draft) });
+    await createDraftFrom(flow.id, versionId);
+    // The workflow now shows that draft: read and opened by the worker, as on first open.
+    await store.openWorkflow(flow.id);
     toast.success('You are editing a new draft');
   };
 

@@ -73,6 +73,8 @@ export class CanvasModel {
   private readonly edgeObjects = new Map<string, CanvasEdge>();
   /** Edges by the nodes their geometry depends on (source, target, the source's container or lanes). */
   private readonly edgesByNode = new Map<string, Set<string>>();
+  /** False after a whole layout until a change needs `edgesByNode` (indexEdges). */
+  private edgesIndexed = true;
   private nodeArray: CanvasNode[] = [];
   private edgeArray: CanvasEdge[] = [];
 
@@ -109,6 +111,7 @@ export class CanvasModel {
     this.nodeObjects.clear();
     this.edgeObjects.clear();
     this.edgesByNode.clear();
+    this.edgesIndexed = true;
     this.nodeArray = [];
     this.edgeArray = [];
     this.ready = false;
@@ -116,13 +119,8 @@ export class CanvasModel {
   }
 
   apply(delta: LayoutDelta): void {
-    if (delta.full) {
-      this.layoutNodes.clear();
-      this.layoutEdges.clear();
-      this.nodeObjects.clear();
-      this.edgeObjects.clear();
-      this.edgesByNode.clear();
-    }
+    if (delta.full) return this.applyWhole(delta);
+    this.indexEdges();
     const touched = new Set<string>();
     for (const id of delta.removedNodes) {
       this.layoutNodes.delete(id);
@@ -158,14 +156,57 @@ export class CanvasModel {
       if (built) this.edgeObjects.set(id, built);
       else this.edgeObjects.delete(id);
     }
-    if (delta.full || delta.nodes.length > 0 || delta.removedNodes.length > 0) this.nodeArray = [...this.nodeObjects.values()];
-    if (delta.full || rebuild.size > 0 || delta.removedEdges.length > 0) this.edgeArray = [...this.edgeObjects.values()];
+    if (delta.nodes.length > 0 || delta.removedNodes.length > 0) this.nodeArray = [...this.nodeObjects.values()];
+    if (rebuild.size > 0 || delta.removedEdges.length > 0) this.edgeArray = [...this.edgeObjects.values()];
+    const moved = delta.nodes.length > 0 || delta.removedNodes.length > 0 || rebuild.size > 0 || delta.removedEdges.length > 0;
+    this.settle(delta, moved);
+  }
+
+  /**
+   * A whole layout (a version opened): every node and edge built once, without the bookkeeping of what a
+   * change touched, and the edges-by-node index left for the first change to build (`indexEdges`). At
+   * 50,000 steps that bookkeeping was a third of the open's last step.
+   */
+  private applyWhole(delta: LayoutDelta): void {
+    this.layoutNodes.clear();
+    this.layoutEdges.clear();
+    this.nodeObjects.clear();
+    this.edgeObjects.clear();
+    this.edgesByNode.clear();
+    this.edgesIndexed = false;
+    for (const node of delta.nodes) {
+      this.layoutNodes.set(node.id, node);
+      this.nodeObjects.set(node.id, toCanvasNode(node));
+    }
+    for (const edge of delta.edges) this.layoutEdges.set(edge.id, edge);
+    for (const edge of delta.edges) {
+      const built = this.buildEdge(edge);
+      if (built) this.edgeObjects.set(edge.id, built);
+    }
+    this.nodeArray = [...this.nodeObjects.values()];
+    this.edgeArray = [...this.edgeObjects.values()];
+    this.settle(delta, true);
+  }
+
+  private settle(delta: LayoutDelta, moved: boolean): void {
     const { minX, width, height } = this.bounds;
-    const moved = delta.full || delta.nodes.length > 0 || delta.removedNodes.length > 0 || rebuild.size > 0 || delta.removedEdges.length > 0;
     if (minX !== delta.minX || width !== delta.width || height !== delta.height) this.bounds = { minX: delta.minX, width: delta.width, height: delta.height };
     this.ready = true;
     // Nothing moved: no re-render of the canvas, the minimap or the cards.
     if (moved) this.revision++;
+  }
+
+  /** Which edges start or end at each node, built when a change first needs it. */
+  private indexEdges(): void {
+    if (this.edgesIndexed) return;
+    this.edgesIndexed = true;
+    for (const edge of this.layoutEdges.values()) {
+      for (const node of this.dependsOn(edge)) {
+        let set = this.edgesByNode.get(node);
+        if (!set) this.edgesByNode.set(node, (set = new Set()));
+        set.add(edge.id);
+      }
+    }
   }
 
   private dropEdge(id: string): void {

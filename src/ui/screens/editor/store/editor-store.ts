@@ -19,6 +19,7 @@ import {
   type PastePlacement,
 } from '../../../../domain/flow/index.ts';
 import type { ApplyOptions, EditResult, EditorEvent, OpenInput, OpenResult, AutosaveStatusEvent, LayoutDelta, InsertAt } from '../../../../worker/index.ts';
+import { readWorkflowJson } from '../../../../worker/index.ts';
 import { CanvasModel } from './canvas-model.ts';
 import type { EditorRemote } from './editor-remote.ts';
 import { affectsLayout } from './edit-rules.ts';
@@ -156,12 +157,45 @@ export class EditorStore {
   }
 
   async open(input: OpenInput): Promise<OpenResult> {
-    if (!this.unsubscribe) {
-      const stop = await this.deps.remote.subscribe(Comlink.proxy((event: EditorEvent) => this.onEvent(event)));
-      if (this.disposed) void stop();
-      this.unsubscribe = stop;
+    await this.listen();
+    return this.opened(await this.deps.remote.open(input));
+  }
+
+  /** Opens the workflow as the server has it, read by the worker (a 50,000-step version never lands here as JSON). */
+  async openWorkflow(flowId: string): Promise<OpenResult> {
+    await this.listen();
+    return this.opened(await this.deps.remote.openWorkflow(flowId));
+  }
+
+  /**
+   * Opens GET /workflow/{id}'s reply, downloaded here: the worker checks and opens one copy while this
+   * thread builds the same version from the other (`readWorkflowJson`, the worker's own code), instead of
+   * waiting for the worker to clone its 50,000 steps over.
+   */
+  async openServed(json: ArrayBuffer): Promise<OpenResult> {
+    await this.listen();
+    const forWorker = json.slice(0);
+    const opening = this.deps.remote.openServed(Comlink.transfer(forWorker, [forWorker]));
+    let served: OpenResult['version'] | null = null;
+    try {
+      served = readWorkflowJson(json).version;
+    } catch {
+      // The worker refuses the same bytes, and its refusal is the one reported.
     }
-    const result = await this.deps.remote.open(input);
+    const result = await opening;
+    const version = result.version ?? served;
+    if (!version) throw new Error('The workflow could not be read');
+    return this.opened({ ...result, version });
+  }
+
+  private async listen(): Promise<void> {
+    if (this.unsubscribe) return;
+    const stop = await this.deps.remote.subscribe(Comlink.proxy((event: EditorEvent) => this.onEvent(event)));
+    if (this.disposed) void stop();
+    this.unsubscribe = stop;
+  }
+
+  private opened(result: OpenResult): OpenResult {
     this.applyOpen(result);
     this.requestLayout();
     return result;

@@ -1,0 +1,44 @@
+import { describe, expect, it } from '@rstest/core';
+import { mixedFlow } from '../../bench/flow-generator.ts';
+import { applyOperation, createAction, flowOperationSchema, fromNestedFlow, type FlatVersion, type FlowOperationInput } from '../../src/domain/flow/index.ts';
+import { CanvasModel } from '../../src/ui/screens/editor/store/canvas-model.ts';
+import { LayoutFeed } from '../../src/worker/layout-feed.ts';
+
+const apply = (version: FlatVersion, input: FlowOperationInput): FlatVersion => applyOperation(version, flowOperationSchema.parse(input));
+
+/** What React Flow is given: every node's place and every edge's path, in a stable order. */
+function drawn(model: CanvasModel) {
+  return {
+    nodes: model.nodes.map((node) => JSON.stringify([node.id, node.position, node.data])).sort(),
+    edges: model.edges.map((edge) => JSON.stringify([edge.id, edge.source, edge.target, edge.data])).sort(),
+    bounds: model.bounds,
+  };
+}
+
+describe('the canvas model', () => {
+  it('draws after a whole layout and the changes that follow it what a whole layout of the changed flow draws', async () => {
+    let version = fromNestedFlow(mixedFlow(300).nested, { id: 'v1', flowId: 'f1' });
+    const feed = new LayoutFeed({ lanes: 'arithmetic' });
+    const model = new CanvasModel();
+    const whole = await feed.next(version);
+    expect(whole.full).toBe(true);
+    model.apply(whole);
+    const firstRevision = model.revision;
+    const middle = version.steps.filter((step) => step !== null)[150]!;
+    const edits: FlowOperationInput[] = [
+      { type: 'ADD_ACTION', request: { parentStep: 'trigger', action: createAction('CODE', `step_${version.steps.length}`) } },
+      { type: 'ADD_ACTION', request: { parentStep: middle.name, stepLocationRelativeToParent: 'AFTER', action: createAction('ROUTER', `step_${version.steps.length + 1}`) } },
+      { type: 'DELETE_ACTION', request: { names: [middle.name] } },
+    ] as FlowOperationInput[];
+    for (const edit of edits) {
+      version = apply(version, edit);
+      const delta = await feed.next(version);
+      expect(delta.full).toBe(false);
+      model.apply(delta);
+    }
+    expect(model.revision).toBeGreaterThan(firstRevision);
+    const fresh = new CanvasModel();
+    fresh.apply(await new LayoutFeed({ lanes: 'arithmetic' }).next(version));
+    expect(drawn(model)).toEqual(drawn(fresh));
+  });
+});
