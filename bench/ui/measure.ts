@@ -83,7 +83,7 @@ export interface MeasureOptions {
   reps: number;
   warmup: number;
   pan: 'wheel' | 'drag';
-  /** Where to save a Chrome trace of the first open (bench/ui/trace.ts summarises it). */
+  /** Where to save a Chrome trace of the first open, and of the typed renames beside it (bench/ui/trace.ts summarises them). */
   trace?: string;
 }
 
@@ -96,6 +96,21 @@ const TRACE_CATEGORIES = [
   'disabled-by-default-v8.cpu_profiler',
   'blink.user_timing',
 ];
+
+/** Runs `work` under a Chrome trace saved to `file` (when given). */
+async function traced<T>(page: Page, file: string | undefined, work: () => Promise<T>): Promise<T> {
+  const browser = page.context().browser();
+  if (!file || !browser) return work();
+  await browser.startTracing(page, { path: file, categories: TRACE_CATEGORIES });
+  try {
+    return await work();
+  } finally {
+    await browser.stopTracing();
+  }
+}
+
+/** The typed-rename trace's file beside the open's: my-trace.json → my-trace-typed.json. */
+export const typedTraceFile = (trace: string) => trace.replace(/(\.json)?$/, '-typed.json');
 
 /** Runs fn in the page against window.__bench (passed as text, with arg as JSON). */
 function probe<T, A = undefined>(page: Page, fn: (bench: BenchProbes, arg: A) => T | Promise<T>, arg?: A): Promise<T> {
@@ -142,10 +157,7 @@ async function openOnce(page: Page, url: string): Promise<PaintMark> {
 async function measureOpen(page: Page, options: MeasureOptions): Promise<OpenFigures> {
   const url = `${options.origin}/workflows/${options.workflowId}/edit`;
   const scripts = recordScripts(page, options.origin);
-  if (options.trace) await page.context().browser()?.startTracing(page, { path: options.trace, categories: TRACE_CATEGORIES });
-  const first = await openOnce(page, url).finally(async () => {
-    if (options.trace) await page.context().browser()?.stopTracing();
-  });
+  const first = await traced(page, options.trace, () => openOnce(page, url));
   await page.waitForTimeout(300);
   const javascript = totals(options.distDir, options.origin, scripts);
   const again: number[] = [];
@@ -286,12 +298,14 @@ async function measureTyped(page: Page, step: string, options: MeasureOptions): 
   await field.click({ timeout: STEP_TIMEOUT_MS });
   await page.keyboard.press('End');
   const samples: Array<[number, number]> = [];
-  for (let i = 0; i < options.warmup + options.reps; i++) {
-    const letter = String.fromCharCode(97 + (i % 26));
-    const expected = `${await field.inputValue({ timeout: STEP_TIMEOUT_MS })}${letter}`.trim();
-    const sample = await keyToPaint(page, title, expected, letter, 'typed rename');
-    if (i >= options.warmup) samples.push(sample);
-  }
+  await traced(page, options.trace && typedTraceFile(options.trace), async () => {
+    for (let i = 0; i < options.warmup + options.reps; i++) {
+      const letter = String.fromCharCode(97 + (i % 26));
+      const expected = `${await field.inputValue({ timeout: STEP_TIMEOUT_MS })}${letter}`.trim();
+      const sample = await keyToPaint(page, title, expected, letter, 'typed rename');
+      if (i >= options.warmup) samples.push(sample);
+    }
+  });
   return editFigures(step, samples);
 }
 

@@ -19,8 +19,8 @@
  * --dashboard-runs 1000000, --opens).
  * With --flow my-flow.json: the user's own flow file (Activepieces' export, ours, or the stored flat form)
  * instead of the generated sizes.
- * With --trace FILE: a Chrome trace of the first open saved there (FILE-<steps>.json for several sizes), and
- * the CPU time per thread and function printed from it (bench/ui/trace.ts).
+ * With --trace FILE: Chrome traces of the first open (FILE; FILE-<steps>.json for several sizes) and of the
+ * typed renames (…-typed.json), and the CPU time per thread and function printed from each (bench/ui/trace.ts).
  * Options (after `--`): --sizes 1000,10000  --flow FILE  --reps 20  --warmup 2  --opens 3  --pan wheel|drag  --trace FILE
  *   --json (one JSON object on stdout; progress on stderr)  --no-build | --rebuild  --dist <dir>
  * Each browser step gives up after 60 s with a message (e.g. while the canvas is not in src/ yet).
@@ -33,7 +33,7 @@ import { FlowFileError, readFlowFile } from '../../src/worker/headless.ts';
 import { mixedFlow } from '../flow-generator.ts';
 import { chunksContaining, measureLoginPage, type ChunkSize, type ScriptTotals } from './assets.ts';
 import { measureDashboard, seedDashboardUser, type DashboardFigures } from './dashboard.ts';
-import { measureSize, type EditFigures, type SizeFigures } from './measure.ts';
+import { measureSize, typedTraceFile, type EditFigures, type SizeFigures } from './measure.ts';
 import { printTraceSummary, summariseTrace, type ThreadCpu } from './trace.ts';
 import { DEFAULT_DIST, ensureBuild, importFlow, log, login, registerUser, startServer } from './setup.ts';
 
@@ -56,7 +56,10 @@ const opens = Math.max(1, number('--opens', 3));
 const pan = option('--pan') === 'drag' ? 'drag' : 'wheel';
 const trace = option('--trace');
 /** One trace file per flow measured: the size goes into the name when there are several. */
-const traceFile = (steps: number) => (!trace ? undefined : flowFile || sizes.length === 1 ? resolve(trace) : resolve(trace.replace(/(\.json)?$/, `-${steps}.json`)));
+const traceFile = (steps: number): string | undefined => {
+  if (!trace) return undefined;
+  return resolve(flowFile || sizes.length === 1 ? trace : trace.replace(/(\.json)?$/, `-${steps}.json`));
+};
 const distDir = resolve(option('--dist') ?? DEFAULT_DIST);
 const build = args.includes('--no-build') ? 'never' : args.includes('--rebuild') ? 'always' : 'auto';
 
@@ -101,7 +104,7 @@ interface Results {
   distDir: string;
   loginPageJs: (ScriptTotals & { targetGzipBytes: number }) | { error: string };
   editorChunks: ChunkSize[];
-  sizes: Array<SizeFigures & { flow: string; traceFile?: string; traceCpu?: ThreadCpu[] }>;
+  sizes: Array<SizeFigures & { flow: string; traces: Array<{ file: string; cpu: ThreadCpu[] }> }>;
 }
 
 function launchBrowser(): Promise<Browser> {
@@ -165,8 +168,8 @@ async function main(): Promise<Results> {
       });
       for (const [stage, problem] of Object.entries(figures.problems)) log(`  ${stage}: ${problem}`);
       const tracePath = traceFile(steps);
-      const traced = tracePath && existsSync(tracePath) ? { traceFile: tracePath, traceCpu: summariseTrace(tracePath) } : {};
-      results.sizes.push({ ...figures, flow: flow.label, ...traced });
+      const traces = tracePath ? [tracePath, typedTraceFile(tracePath)].filter((file) => existsSync(file)) : [];
+      results.sizes.push({ ...figures, flow: flow.label, traces: traces.map((file) => ({ file, cpu: summariseTrace(file) })) });
     }
     return results;
   } finally {
@@ -252,7 +255,7 @@ function print(results: Results): void {
           )
         : row('JS heap after open', `— ${p.heap ?? 'not measured'}`),
     );
-    if (size.traceFile && size.traceCpu) printTraceSummary(size.traceFile, size.traceCpu);
+    for (const trace of size.traces) printTraceSummary(trace.file, trace.cpu);
     if (size.consoleErrors.length) console.log(row('console errors', size.consoleErrors.slice(0, 3).join(' | ')));
   }
 }

@@ -1,6 +1,6 @@
 /**
- * `bench:ui --trace FILE`: a Chrome trace of the first open (every thread: the page, the editor's worker,
- * the compositor), saved for chrome://tracing or the Performance panel, and summarised here from the
+ * `bench:ui --trace FILE`: Chrome traces of the first open and of the typed renames (every thread: the page,
+ * the editor's worker, the compositor), saved for chrome://tracing or the Performance panel, and summarised here from the
  * trace's own CPU samples: busy time per thread and the functions that took it. The summary is what tells
  * where an open's seconds go without opening DevTools; build with BUILD_UNMINIFIED=1 for readable names.
  */
@@ -90,7 +90,7 @@ export function summariseTrace(file: string): ThreadCpu[] {
 }
 
 export function printTraceSummary(file: string, threads: ThreadCpu[]): void {
-  console.log(`  trace of the first open      ${file}`);
+  console.log(`  trace                        ${file}`);
   for (const thread of threads) {
     console.log(`    ${thread.thread}: ${thread.busyMs.toFixed(0)} ms of CPU (sampled)`);
     for (const f of thread.functions) console.log(`      ${f.selfMs.toFixed(0).padStart(6)} ms  ${f.name}`);

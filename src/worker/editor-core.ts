@@ -51,6 +51,7 @@ import { EditorSession } from './editor-session.ts';
 import { applyAll, asEditorError, defaultGroupKey, recordedOperation } from './edit-rules.ts';
 import { openEditorStorage, type EditorStorage, type StorageMode } from './persistence.ts';
 import { initialSelection, keepSelection } from './selection.ts';
+import { readUnsavedPieces } from './unsaved-record.ts';
 import { readHistoryRecord, readUnsavedRecord } from './version-records.ts';
 import { fetchWorkflow, readWorkflowJson, type CheckedWorkflow } from './workflow-reader.ts';
 
@@ -379,7 +380,7 @@ export class EditorCore {
     const publishedId = input.publishedVersionId !== undefined ? input.publishedVersionId : flow.publishedVersionId;
     const readOnlyReason = serverVersion.id === publishedId ? 'published' : serverVersion.state === 'LOCKED' ? 'locked' : null;
     // A read-only version cannot take recovered changes; they stay stored rather than being thrown away.
-    const recovered = readOnlyReason ? null : readUnsavedRecord(await storage.get('unsaved', serverVersion.id), serverVersion.id);
+    const recovered = readOnlyReason ? null : readUnsavedRecord(await readUnsavedPieces(storage, serverVersion.id), serverVersion.id);
     const version = recovered ?? serverVersion;
     const { history, restored } = readHistoryRecord(await storage.get('history', serverVersion.id), version, recovered !== null, {
       ...(this.deps.now ? { now: this.deps.now } : {}),

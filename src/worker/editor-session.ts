@@ -13,7 +13,8 @@ import type { UndoHistory } from './history.ts';
 import { LatestWrite } from './latest-write.ts';
 import { recordOf, type EditorStorage, type StorageMode } from './persistence.ts';
 import type { AutosaveResponse } from './transport.ts';
-import { historyRecordOf, storedContentOf, unsavedRecordOf, type HistoryRecord } from './version-records.ts';
+import { ChunkedUnsavedRecord } from './unsaved-record.ts';
+import { historyRecordOf, storedContentOf, type HistoryRecord } from './version-records.ts';
 
 export interface EditorSessionInit {
   flow: Flow;
@@ -67,8 +68,7 @@ export class EditorSession {
     this.announced = { canUndo: init.history.canUndo, canRedo: init.history.canRedo };
     const deferWrites = init.deferWrites ? { defer: init.deferWrites } : {};
     this.historyWrite = new LatestWrite(recordOf<HistoryRecord>(init.storage, 'history', this.storageKey), deferWrites);
-    const unsaved = recordOf<ReturnType<typeof unsavedRecordOf>>(init.storage, 'unsaved', this.storageKey);
-    const now = init.now ?? Date.now;
+    const unsaved = new ChunkedUnsavedRecord(init.storage, this.storageKey, init.now ?? Date.now);
 
     this.queue = new AutosaveQueue<FlatVersion, AutosaveResponse<FlatVersion>>({
       save: (payload, context) =>
@@ -83,11 +83,7 @@ export class EditorSession {
           },
           { signal: context.signal },
         ),
-      pending: {
-        get: () => unsaved.get(),
-        put: (version) => unsaved.put(unsavedRecordOf(version, now())),
-        delete: () => unsaved.delete(),
-      },
+      pending: unsaved,
       ...(init.recovered ? { recovered: init.recovered } : {}),
       ...(init.deferWrites ? { deferWrites: init.deferWrites } : {}),
       ...(init.timers ? { timers: init.timers } : {}),

@@ -30,6 +30,11 @@ export interface EditorStorage {
   get(store: EditorStoreName, key: string): Promise<unknown>;
   put(store: EditorStoreName, key: string, value: unknown): Promise<void>;
   delete(store: EditorStoreName, key: string): Promise<void>;
+  /**
+   * Puts and deletes several keys of one store in one transaction: all of them are kept, or none.
+   * Resolves true when IndexedDB has them, false when they are kept in memory only.
+   */
+  write(store: EditorStoreName, puts: ReadonlyArray<readonly [string, unknown]>, deletes: readonly string[]): Promise<boolean>;
   close(): void;
 }
 
@@ -159,13 +164,33 @@ class ResilientStorage implements EditorStorage {
     }
   }
 
+  async write(store: EditorStoreName, puts: ReadonlyArray<readonly [string, unknown]>, deletes: readonly string[]): Promise<boolean> {
+    const inMemory = () => {
+      for (const key of deletes) this.memory.delete(`${store}/${key}`);
+      for (const [key, value] of puts) this.memory.set(`${store}/${key}`, value);
+      return false;
+    };
+    if (!this.db) return inMemory();
+    try {
+      await this.commit(store, (objectStore) => {
+        for (const key of deletes) objectStore.delete(key);
+        for (const [key, value] of puts) objectStore.put(value, key);
+      });
+      for (const key of [...deletes, ...puts.map(([key]) => key)]) this.memory.delete(`${store}/${key}`);
+      return true;
+    } catch (error) {
+      this.report('put', error);
+      return inMemory();
+    }
+  }
+
   close(): void {
     this.db?.close();
     this.db = null;
   }
 
   /** Resolves when the transaction is durable (complete), not merely when the request succeeded. */
-  private commit(store: EditorStoreName, write: (objectStore: IDBObjectStore) => IDBRequest): Promise<void> {
+  private commit(store: EditorStoreName, write: (objectStore: IDBObjectStore) => unknown): Promise<void> {
     const db = this.db;
     if (!db) return Promise.reject(new Error('IndexedDB is closed'));
     return new Promise((resolve, reject) => {

@@ -65,7 +65,19 @@ function storedStepOf(step: FlatStep): StoredStep {
   return stored;
 }
 
+/** The steps' JSON per steps array: a save writes it into the stored record and into the request. */
+const stepsJson = new WeakMap<readonly StoredStep[], string>();
+
 function jsonOfSteps(steps: readonly StoredStep[]): string {
+  let json = stepsJson.get(steps);
+  if (json === undefined) {
+    json = joinStepJson(steps);
+    stepsJson.set(steps, json);
+  }
+  return json;
+}
+
+function joinStepJson(steps: readonly StoredStep[]): string {
   const parts: string[] = new Array(steps.length);
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i]!;
@@ -130,6 +142,29 @@ function storedVersionJson(version: FlatVersion): string {
   const { steps, ...rest } = stored;
   const head = JSON.stringify(rest);
   return `${head.slice(0, -1)},"steps":${jsonOfSteps(steps)}}`;
+}
+
+/** The stored version's JSON without its steps (an object missing only `"steps"`), for unsaved-record.ts. */
+export function versionHeadJson(version: FlatVersion): string {
+  const { steps: _steps, ...rest } = storedVersionOf(version);
+  return JSON.stringify(rest);
+}
+
+/** The JSON array of the stored steps numbered `from` to `to` - 1 (absent numbers skipped), from cached text. */
+export function stepsJsonBetween(version: FlatVersion, from: number, to: number): string {
+  const parts: string[] = [];
+  for (let n = from; n < Math.min(to, version.steps.length); n++) {
+    const step = version.steps[n];
+    if (!step) continue;
+    const stored = storedStepOf(step);
+    let text = stepJson.get(stored);
+    if (text === undefined) {
+      text = JSON.stringify(stored);
+      stepJson.set(stored, text);
+    }
+    parts.push(text);
+  }
+  return `[${parts.join(',')}]`;
 }
 
 export function unsavedRecordOf(version: FlatVersion, now: number): UnsavedRecord {

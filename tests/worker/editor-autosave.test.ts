@@ -2,6 +2,7 @@ import { describe, expect, it } from '@rstest/core';
 import { IDBFactory } from 'fake-indexeddb';
 import { toStoredContent } from '../../src/domain/flow/index.ts';
 import type { EditorEvent } from '../../src/worker/editor-types.ts';
+import { readUnsavedPieces } from '../../src/worker/unsaved-record.ts';
 import { openEditorStorage } from '../../src/worker/persistence.ts';
 import { ManualTimers, addCodeStep, createServer, openInputFrom, sampleVersion, settle, startEditor, typeUrl } from './support/editor-harness.ts';
 import { waitUntil } from './support/manual-timers.ts';
@@ -94,10 +95,10 @@ describe('autosave through the worker', () => {
     const edited = first.mirror!;
     await first.close(); // the tab goes away
 
-    // What the browser kept: the whole unsaved version and the undo entries.
+    // What the browser kept: the whole unsaved version (a head and its chunks of steps) and the undo entries.
     const storage = await openEditorStorage({ indexedDB });
-    const unsaved = (await storage.get('unsaved', 'v1')) as { formatVersion: number; versionJson: string };
-    expect(unsaved.formatVersion).toBe(2);
+    expect(await storage.get('unsaved', 'v1')).toMatchObject({ formatVersion: 3, chunks: 1 });
+    const unsaved = (await readUnsavedPieces(storage, 'v1')) as { formatVersion: number; versionJson: string };
     expect(JSON.parse(unsaved.versionJson)).toMatchObject({ id: 'v1', steps: edited.steps.filter(Boolean).map((step) => ({ name: step!.name })) });
     expect(await storage.get('history', 'v1')).toMatchObject({ formatVersion: 1 });
     storage.close();
@@ -121,7 +122,7 @@ describe('autosave through the worker', () => {
     await second.close();
 
     const after = await openEditorStorage({ indexedDB });
-    expect(await after.get('unsaved', 'v1')).toMatchObject({ formatVersion: 2 }); // undo's delayed save is pending
+    expect(await after.get('unsaved', 'v1')).toMatchObject({ formatVersion: 3 }); // undo's delayed save is pending
     after.close();
   });
 
