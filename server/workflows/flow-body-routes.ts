@@ -9,8 +9,10 @@ import type { FastifyInstance } from 'fastify';
 import { autosave } from './drafts.ts';
 import { FlowBodyReader, lazyWrite, type AutosaveBody, type FlowBodyKind, type FlowBodyOptions, type ImportBody } from './flow-bodies/index.ts';
 import { sendJsonParts } from './json-reply.ts';
-import { nestedVersionText, wantsNested } from './nested-form.ts';
-import { toFlowDto, versionDtoParts } from './mapping.ts';
+import { nestedVersionText } from './nested-form.ts';
+import { autosaveQuerySchema } from '../../src/domain/contract/version-form.ts';
+import { parse } from '../http/validate.ts';
+import { toFlowDto, versionDtoParts, versionHead } from './mapping.ts';
 import type { WorkflowDependencies } from './routes.ts';
 import { LARGE_BODY_LIMIT } from './schemas.ts';
 import { createWorkflow } from './service.ts';
@@ -37,13 +39,20 @@ export function flowBodyRoutes({ db, authenticator, announceActivity }: Workflow
 
     app.post('/workflow/version/autosave', { bodyLimit: LARGE_BODY_LIMIT }, async (request, reply) => {
       const user = await authenticator.userFromRequest(request);
-      // The configuration may be flat or nested (SPEC §7); the reply is nested when asked (?form=nested).
-      const nested = wantsNested(request);
+      // The configuration may be flat or nested (SPEC §7); the reply is nested when asked (?form=nested),
+      // or only the version's head (?reply=head: the editor holds the flow it sent).
+      const query = parse(autosaveQuerySchema, request.query ?? {});
+      const nested = query.form === 'nested' && query.reply !== 'head';
       const body = await read('autosave', request.body, { nested });
       const input = { version_id: body.versionId, display_name: body.displayName, updated: body.updated, overwrite: body.overwrite };
       const { newVersionCreated, version, activity } = await autosave(db, user.id, input, lazyWrite(body.write));
       if (activity) announceActivity?.(user.id, activity);
-      const saved = body.nestedJson === undefined ? versionDtoParts(version, body.write.contentJson) : [nestedVersionText(version, body.nestedJson)];
+      const saved =
+        query.reply === 'head'
+          ? [JSON.stringify(versionHead(version))]
+          : body.nestedJson === undefined
+            ? versionDtoParts(version, body.write.contentJson)
+            : [nestedVersionText(version, body.nestedJson)];
       return sendJsonParts(reply, 200, [`{"newVersionCreated":${newVersionCreated},"version":`, ...saved, '}']);
     });
   };

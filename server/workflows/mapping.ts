@@ -61,7 +61,7 @@ export function toVersionDto(row: VersionRow): VersionDto {
 }
 
 /** Every field of a version's DTO but its content. */
-function versionHead(row: Omit<VersionRow, 'content'>): Omit<VersionDto, 'trigger' | 'steps'> {
+export function versionHead(row: Omit<VersionRow, 'content'>): Omit<VersionDto, 'trigger' | 'steps'> {
   return {
     id: row.id,
     flowId: row.flow_id,

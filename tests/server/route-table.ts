@@ -49,7 +49,7 @@ import { deleteRunsBodySchema } from '../../src/domain/contract/runs.ts';
 import { insertRun } from '../../server/runs/runs-repository.ts';
 import { storeNotification } from '../../server/notifications/store.ts';
 import { markNotificationBodySchema } from '../../src/domain/contract/notifications.ts';
-import { versionFormQuerySchema } from '../../src/domain/contract/version-form.ts';
+import { autosaveQuerySchema, versionFormQuerySchema } from '../../src/domain/contract/version-form.ts';
 import { workflowBulkBodySchema } from '../../src/domain/contract/workflow-list-requests.ts';
 import { BODY_LIMIT, type ServerOptions } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
@@ -411,6 +411,7 @@ export const ROUTES: Record<string, RouteSpec> = {
   },
   'POST /api/workflow/version/autosave': {
     auth: 'user',
+    query: { schema: autosaveQuerySchema, valid: () => [{}, { form: 'nested' }, { reply: 'head' }] },
     body: {
       schema: autosaveBodySchema,
       valid: async (w) => [

@@ -57,6 +57,22 @@ describe('POST /api/workflow/version/autosave', () => {
     expect(again.version.valid).toBe(false);
   });
 
+  it('answers only the version’s head with ?reply=head, and stores the whole flow all the same', async () => {
+    const { flow, version } = await createFlow(t, token);
+    const content = chain(3);
+    const response = await post(t.app, '/api/workflow/version/autosave?reply=head', { version_id: version.id, configuration: content, display_name: 'Head only', updated: version.updated }, { token });
+    expect(response.statusCode).toBe(200);
+    const saved = response.json<{ newVersionCreated: boolean; version: Record<string, unknown> }>();
+    expect(saved.newVersionCreated).toBe(false);
+    expect(saved.version).toMatchObject({ id: version.id, flowId: flow.id, displayName: 'Head only', state: 'DRAFT', valid: true });
+    expect(saved.version.updated! > version.updated).toBe(true);
+    expect(saved.version).not.toHaveProperty('steps');
+    expect(saved.version).not.toHaveProperty('trigger');
+    expect(await readFlow(t, token, flow.id)).toMatchObject({ version: { id: version.id, steps: content.steps } });
+    const refused = await post(t.app, '/api/workflow/version/autosave?reply=all', { version_id: version.id, configuration: content, display_name: 'No' }, { token });
+    expect(refused.statusCode).toBe(400);
+  });
+
   it('bumps the stamp on every save, even twice in one millisecond', async () => {
     const { version } = await createFlow(t, token);
     let current = version;

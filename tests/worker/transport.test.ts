@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@rstest/core';
 import { FakeServerTransport, type FakeVersionRecord } from './support/fake-server-transport.ts';
+import { apiTransport } from '../../src/worker/api-transport.ts';
 import { HttpTransport } from '../../src/worker/http-transport.ts';
 import { TransportError, isConflictError } from '../../src/worker/transport.ts';
 import { settle } from './support/manual-timers.ts';
@@ -65,6 +66,14 @@ describe('HttpTransport', () => {
     await expect(transport.readWorkflow('gone')).rejects.toMatchObject({ kind: 'http', status: 404, code: 'FLOW_NOT_FOUND' });
     await expect(transport.readWorkflow('bad')).rejects.toMatchObject({ kind: 'invalid-response' });
     expect(seen.map((s) => s.url)).toEqual(['/api/workflow/f1', '/api/workflow/gone', '/api/workflow/bad']);
+  });
+
+  it('asks for only the saved version’s head when it reads only its id and stamp (the editor’s transport)', async () => {
+    const { fetchImpl, seen } = fetchStub(() => jsonReply(200, { newVersionCreated: false, version: { id: 'v1', updated: 'u2' } }));
+    const transport = apiTransport({ getAccessToken: () => 'tok', fetch: fetchImpl });
+    const saved = await transport.autosave({ version_id: 'v1', configuration: { displayName: 'F', trigger: {} as never, steps: [] }, display_name: 'F' });
+    expect(saved.version).toMatchObject({ id: 'v1', updated: 'u2' });
+    expect(seen[0]?.url).toBe('/api/workflow/version/autosave?reply=head');
   });
 
   it('turns a 409 into a conflict, other statuses and no answer into retryable errors', async () => {

@@ -111,7 +111,7 @@ import {
   invoicePageSchema,
 } from './billing.ts';
 import { billingPageQuerySchema } from './requests.ts';
-import { versionFormQuerySchema } from './version-form.ts';
+import { autosaveQuerySchema, versionFormQuerySchema } from './version-form.ts';
 import { workflowBulkReplySchema } from './workflow-list.ts';
 import { workflowBulkBodySchema } from './workflow-list-requests.ts';
 import { systemInfoSchema } from './system.ts';
@@ -185,7 +185,7 @@ export const contractRoutes = [
   { method: 'GET', path: '/workflow/:id/versions/:versionId', params: versionParamsSchema, query: versionFormQuerySchema, reply: versionReplySchema, tag: 'Versions', summary: 'One version in full' },
   { method: 'POST', path: '/workflow/version', query: versionFormQuerySchema, body: createVersionBodySchema, reply: versionReplySchema, status: 201, tag: 'Versions', summary: "Make the workflow's draft, empty or from a version" },
   { method: 'PUT', path: '/workflow/version', query: versionFormQuerySchema, body: renameVersionBodySchema, reply: versionReplySchema, tag: 'Versions', summary: 'Rename a version' },
-  { method: 'POST', path: '/workflow/version/autosave', query: versionFormQuerySchema, body: autosaveBodySchema, reply: autosaveReplySchema, tag: 'Versions', summary: "Save the draft's whole trigger chain (configuration flat, or nested as SPEC §7)" },
+  { method: 'POST', path: '/workflow/version/autosave', query: autosaveQuerySchema, body: autosaveBodySchema, reply: autosaveReplySchema, tag: 'Versions', summary: "Save the draft's whole trigger chain (configuration flat, or nested as SPEC §7)" },
   { method: 'POST', path: '/workflow/publish', query: versionFormQuerySchema, body: publishBodySchema, reply: publishReplySchema, tag: 'Versions', summary: 'Publish a version' },
   // ---- runs ----
   { method: 'POST', path: '/workflow/run/:id', params: idParamsSchema, body: runBodySchema, reply: runDetailSchema, status: 202, idempotent: true, tag: 'Runs', summary: 'Start a run (queued)' },
