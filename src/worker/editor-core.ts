@@ -18,7 +18,6 @@ import {
   firstInvalidStep,
   flowOperationSchema,
   fromNestedFlow,
-  fromStoredVersion,
   pasteOperations,
   readClipboard,
   toStoredContent,
@@ -36,7 +35,6 @@ import {
   flowSchema,
   formatIssue,
   openExtraSchema,
-  openInputSchema,
   type ApplyOptions,
   type EditorEvent,
   type EditorListener,
@@ -51,12 +49,9 @@ import { EditorSession } from './editor-session.ts';
 import { applyAll, asEditorError, defaultGroupKey, recordedOperation } from './edit-rules.ts';
 import { openEditorStorage, type EditorStorage, type StorageMode } from './persistence.ts';
 import { initialSelection, keepSelection } from './selection.ts';
-import { readUnsavedPieces } from './unsaved-record.ts';
-import { readHistoryRecord, readUnsavedRecord } from './version-records.ts';
+import { checkOpenInput, readKeptState, type CheckedOpen } from './opening.ts';
 import { fetchWorkflow, readWorkflowJson, type CheckedWorkflow } from './workflow-reader.ts';
 
-/** An open's input once checked. */
-type CheckedOpen = { flow: Flow; version: FlatVersion } & Pick<OpenInput, 'publishedVersionId' | 'run'>;
 
 export interface EditorCoreDeps {
   transport: EditorTransportForCore;
@@ -358,17 +353,8 @@ export class EditorCore {
     if (!this.deps.storage && this.storage) (await this.storage).close();
   }
 
-  private async openNow(input: OpenInput): Promise<OpenResult> {
-    const parsed = openInputSchema.safeParse(input);
-    if (!parsed.success) throw new EditorError('VALIDATION', `Invalid open request: ${formatIssue(parsed.error)}`);
-    let serverVersion: FlatVersion;
-    try {
-      serverVersion = fromStoredVersion(parsed.data.version);
-    } catch (error) {
-      throw asEditorError(error);
-    }
-    const { version: _stored, flow, ...extra } = parsed.data;
-    return this.openChecked({ ...extra, flow: flow as Flow, version: serverVersion });
+  private openNow(input: OpenInput): Promise<OpenResult> {
+    return this.openChecked(checkOpenInput(input));
   }
 
   /** Opens a flow and version already checked (by `openNow`, or by the reader for `openWorkflow`). */
@@ -377,12 +363,7 @@ export class EditorCore {
     const { flow, version: serverVersion } = input;
     await this.closeSession();
     const storage = await this.getStorage();
-    const publishedId = input.publishedVersionId !== undefined ? input.publishedVersionId : flow.publishedVersionId;
-    const readOnlyReason = serverVersion.id === publishedId ? 'published' : serverVersion.state === 'LOCKED' ? 'locked' : null;
-    // A read-only version cannot take recovered changes; they stay stored rather than being thrown away.
-    const recovered = readOnlyReason ? null : readUnsavedRecord(await readUnsavedPieces(storage, serverVersion.id), serverVersion.id);
-    const version = recovered ?? serverVersion;
-    const { history, restored } = readHistoryRecord(await storage.get('history', serverVersion.id), version, recovered !== null, {
+    const { readOnlyReason, recovered, version, history, historyRestored } = await readKeptState(storage, input, {
       ...(this.deps.now ? { now: this.deps.now } : {}),
       ...(this.deps.newId ? { newId: this.deps.newId } : {}),
     });
@@ -406,7 +387,7 @@ export class EditorCore {
     });
     this.session = session;
     if (readOnlyReason) this.emit({ type: 'read-only', versionId: version.id, readOnly: true, reason: readOnlyReason });
-    return { ...session.stateOf(this.storageMode), version, flow, recovered: recovered !== null, historyRestored: restored };
+    return { ...session.stateOf(this.storageMode), version, flow, recovered: recovered !== null, historyRestored };
   }
 
   private replay(session: EditorSession, patches: Patch[]): EditResult {
