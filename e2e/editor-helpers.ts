@@ -6,7 +6,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, signedInPage } from './fixtures.ts';
 
-export const AUTOSAVE_ROUTE = '**/api/workflow/version/autosave';
+/** The autosave, whatever its query (the editor asks for the saved version's head: ?reply=head). */
+export const AUTOSAVE_ROUTE = /\/api\/workflow\/version\/autosave(\?|$)/;
 
 export interface StoredStep {
   name: string;

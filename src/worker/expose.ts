@@ -66,13 +66,21 @@ export function createEditorWorkerApi(core: EditorCore, layoutFeed?: LayoutFeed)
     /** Reads the workflow in the worker and opens it (EditorCore.openWorkflow): the UI never parses the version. */
     openWorkflow: (flowId: string, extra?: Pick<OpenInput, 'publishedVersionId' | 'run'>) => opened(core.openWorkflow(flowId, extra)),
     /**
-     * Opens GET /workflow/{id}'s reply the UI downloaded and also reads (`readWorkflowReply`): the answer
-     * leaves the version out (null) when it is the one served, which the UI built from the same bytes, so
-     * 50,000 steps are not cloned over. Recovered unsaved changes come with their version.
+     * Opens GET /workflow/{id}'s reply the UI downloaded and also reads (`readWorkflowJson`): the answer
+     * leaves the version out (null) when it is the one served, which the UI built from the same bytes and
+     * lays out itself (`firstLayoutDelta`), so 50,000 steps are neither cloned over nor laid out here first.
+     * Recovered unsaved changes come with their version, and their layout as after any open.
      */
     openServed: async (json: ArrayBuffer | string): Promise<ServedOpenResult> => {
-      const result = await opened(core.openWorkflowJson(json));
-      return result.recovered ? result : { ...result, version: null };
+      const result = await core.openWorkflowJson(json);
+      feed.reset();
+      if (result.recovered) {
+        feed.prefetch(result.version);
+        return result;
+      }
+      // The UI lays this version out itself, with the same code (firstLayoutDelta).
+      feed.assumeSent(result.version);
+      return { ...result, version: null };
     },
     apply: (operation: FlowOperationInput, options?: ApplyOptions) => core.apply(operation, options),
     applyBatch: (operations: FlowOperationInput[], options?: ApplyOptions, description?: string) =>

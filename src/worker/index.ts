@@ -7,7 +7,7 @@ export { readWorkflowJson } from './workflow-reader.ts';
 export type { EditorWorkerRemote } from './editor.worker.ts';
 export type { ApplyOptions, EditResult, EditorEvent, OpenInput, OpenResult } from './editor-types.ts';
 export type { AutosaveStatusEvent } from './autosave-queue.ts';
-export type { LayoutDelta } from './layout-feed.ts';
+export { firstLayoutDelta, type LayoutDelta } from './layout-feed.ts';
 export { NODE_HEIGHT, type InsertAt, type LayoutEdge, type LayoutNode } from './layout/types.ts';
 
 /** Starts the editor worker (a module worker; the bundler emits editor.worker.ts as its own chunk). */

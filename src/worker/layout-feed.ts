@@ -66,6 +66,20 @@ function diff<T extends { id: string }>(
   return { changed, removed, map };
 }
 
+function wholeDelta(versionId: string, layout: FlowLayout): LayoutDelta {
+  const { nodes, edges, minX, width, height } = layout;
+  return { versionId, full: true, nodes, removedNodes: [], edges, removedEdges: [], minX, width, height };
+}
+
+/**
+ * The first layout of a version, laid out by sums, as the whole delta `next` answers first: the UI lays
+ * out a version it built itself from the server's bytes with this, while the worker records it as sent
+ * (`assumeSent`), so 50,000 cards are neither laid out twice in a row nor cloned across.
+ */
+export async function firstLayoutDelta(version: FlatVersion): Promise<LayoutDelta> {
+  return wholeDelta(version.id, await layoutFlow(version, createLayoutCache({ lanes: 'arithmetic' })));
+}
+
 export interface LayoutFeedOptions extends LayoutCacheOptions {
   /** Called after a quick first layout: ask for `next()` again to get ELK's. */
   onRefine?: () => void;
@@ -105,6 +119,21 @@ export class LayoutFeed {
     const delta = this.enqueue(() => this.compute(version));
     delta.catch(() => undefined);
     this.early = { version, delta };
+  }
+
+  /**
+   * The UI laid `version` out itself (`firstLayoutDelta`, the same code on the same version): record that
+   * layout as sent, so the next delta builds on it, and ask for ELK's refinement.
+   */
+  assumeSent(version: FlatVersion): void {
+    this.early = null;
+    void this.enqueue(async () => {
+      const layout = await layoutFlow(version, this.quick ?? this.cache);
+      this.sentNodes = new Map(layout.nodes.map((node) => [node.id, node]));
+      this.sentEdges = new Map(layout.edges.map((edge) => [edge.id, edge]));
+      this.sentVersionId = version.id;
+      if (this.quick) queueMicrotask(() => this.options.onRefine?.());
+    });
   }
 
   /** The next delta will be a whole layout (the UI lost its copy, e.g. it remounted). */

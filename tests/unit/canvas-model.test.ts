@@ -2,7 +2,7 @@ import { describe, expect, it } from '@rstest/core';
 import { mixedFlow } from '../../bench/flow-generator.ts';
 import { applyOperation, createAction, flowOperationSchema, fromNestedFlow, type FlatVersion, type FlowOperationInput } from '../../src/domain/flow/index.ts';
 import { CanvasModel } from '../../src/ui/screens/editor/store/canvas-model.ts';
-import { LayoutFeed } from '../../src/worker/layout-feed.ts';
+import { firstLayoutDelta, LayoutFeed } from '../../src/worker/layout-feed.ts';
 
 const apply = (version: FlatVersion, input: FlowOperationInput): FlatVersion => applyOperation(version, flowOperationSchema.parse(input));
 
@@ -40,5 +40,25 @@ describe('the canvas model', () => {
     const fresh = new CanvasModel();
     fresh.apply(await new LayoutFeed({ lanes: 'arithmetic' }).next(version));
     expect(drawn(model)).toEqual(drawn(fresh));
+  });
+
+  it('builds on a first layout the UI made itself once the feed takes it as sent', async () => {
+    let version = fromNestedFlow(mixedFlow(300).nested, { id: 'v1', flowId: 'f1' });
+    const refined: string[] = [];
+    const feed = new LayoutFeed({ lanes: 'arithmetic', onRefine: () => refined.push('asked') });
+    const model = new CanvasModel();
+    model.apply(await firstLayoutDelta(version));
+    feed.assumeSent(version);
+    // Nothing moved: the feed's first answer for the same version is an empty delta, not a whole layout.
+    expect(await feed.next(version)).toMatchObject({ full: false, nodes: [], edges: [], removedNodes: [], removedEdges: [] });
+    version = apply(version, { type: 'ADD_ACTION', request: { parentStep: 'trigger', action: createAction('LOOP_ON_ITEMS', `step_${version.steps.length}`) } } as FlowOperationInput);
+    const delta = await feed.next(version);
+    expect(delta.full).toBe(false);
+    model.apply(delta);
+    const fresh = new CanvasModel();
+    fresh.apply(await firstLayoutDelta(version));
+    expect(drawn(model)).toEqual(drawn(fresh));
+    // An arithmetic feed has nothing to refine.
+    expect(refined).toEqual([]);
   });
 });

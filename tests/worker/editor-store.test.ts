@@ -36,7 +36,14 @@ describe('EditorStore', () => {
     const opened = await store.openServed(json);
     expect(opened.version.id).toBe('v1');
     expect(names(store)).toEqual(['step_1', 'step_2']);
-    await waitUntil(() => store.canvas.ready, 'the first layout');
+    // Laid out here, from the store's own build: the canvas is ready with the open.
+    expect(store.canvas.ready).toBe(true);
+    expect(store.canvas.nodes.map((node) => node.id).sort()).toEqual(['step_1', 'step_2', 'trigger']);
+    // The worker took that layout as sent and asks for ELK's refinement, which moves nothing here.
+    await harness.waitForEvent((event) => event.type === 'layout-stale', 'the refinement request');
+    const revision = store.canvas.revision;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(store.canvas.revision).toBe(revision);
     // Edits arrive as patches onto the store's own build; what the worker saves is what the store shows.
     await store.apply(addCodeStep('step_3', 'step_2'));
     await store.flush();

@@ -19,7 +19,7 @@ import {
   type PastePlacement,
 } from '../../../../domain/flow/index.ts';
 import type { ApplyOptions, EditResult, EditorEvent, OpenInput, OpenResult, AutosaveStatusEvent, LayoutDelta, InsertAt } from '../../../../worker/index.ts';
-import { readWorkflowJson } from '../../../../worker/index.ts';
+import { firstLayoutDelta, readWorkflowJson } from '../../../../worker/index.ts';
 import { CanvasModel } from './canvas-model.ts';
 import type { EditorRemote } from './editor-remote.ts';
 import { affectsLayout } from './edit-rules.ts';
@@ -176,16 +176,23 @@ export class EditorStore {
     await this.listen();
     const forWorker = json.slice(0);
     const opening = this.deps.remote.openServed(Comlink.transfer(forWorker, [forWorker]));
-    let served: OpenResult['version'] | null = null;
+    let served: { version: OpenResult['version']; layout: Promise<LayoutDelta> } | null = null;
     try {
-      served = readWorkflowJson(json).version;
+      const { version } = readWorkflowJson(json);
+      served = { version, layout: firstLayoutDelta(version) };
     } catch {
       // The worker refuses the same bytes, and its refusal is the one reported.
     }
     const result = await opening;
-    const version = result.version ?? served;
-    if (!version) throw new Error('The workflow could not be read');
-    return this.opened({ ...result, version });
+    // Recovered unsaved changes: the worker's version, laid out by the worker as after any open.
+    if (result.version) return this.opened({ ...result, version: result.version });
+    if (!served || served.version.id !== result.versionId) throw new Error('The workflow could not be read');
+    const layout = await served.layout;
+    const opened = { ...result, version: served.version };
+    this.applyOpen(opened);
+    // The worker took this layout as the UI's (assumeSent); its next delta is ELK's refinement of it.
+    this.canvas.apply(layout);
+    return opened;
   }
 
   private async listen(): Promise<void> {
