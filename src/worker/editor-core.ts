@@ -52,7 +52,6 @@ import { initialSelection, keepSelection } from './selection.ts';
 import { checkOpenInput, readKeptState, type CheckedOpen } from './opening.ts';
 import { fetchWorkflow, readWorkflowJson, type CheckedWorkflow } from './workflow-reader.ts';
 
-
 export interface EditorCoreDeps {
   transport: EditorTransportForCore;
   /** An opened storage; without it the core opens one over `indexedDB` (memory when that is null). */
