@@ -106,12 +106,7 @@ export class CanvasModel {
   }
 
   reset(): void {
-    this.layoutNodes.clear();
-    this.layoutEdges.clear();
-    this.nodeObjects.clear();
-    this.edgeObjects.clear();
-    this.edgesByNode.clear();
-    this.edgesIndexed = true;
+    this.clear();
     this.nodeArray = [];
     this.edgeArray = [];
     this.ready = false;
@@ -168,11 +163,7 @@ export class CanvasModel {
    * 50,000 steps that bookkeeping was a third of the open's last step.
    */
   private applyWhole(delta: LayoutDelta): void {
-    this.layoutNodes.clear();
-    this.layoutEdges.clear();
-    this.nodeObjects.clear();
-    this.edgeObjects.clear();
-    this.edgesByNode.clear();
+    this.clear();
     this.edgesIndexed = false;
     for (const node of delta.nodes) {
       this.layoutNodes.set(node.id, node);
@@ -186,6 +177,15 @@ export class CanvasModel {
     this.nodeArray = [...this.nodeObjects.values()];
     this.edgeArray = [...this.edgeObjects.values()];
     this.settle(delta, true);
+  }
+
+  private clear(): void {
+    this.layoutNodes.clear();
+    this.layoutEdges.clear();
+    this.nodeObjects.clear();
+    this.edgeObjects.clear();
+    this.edgesByNode.clear();
+    this.edgesIndexed = true;
   }
 
   private settle(delta: LayoutDelta, moved: boolean): void {
