@@ -1,10 +1,12 @@
 /**
  * How the core turns operations into one edit: which operations are not edits, how typing groups into
  * one undo entry, what the history keeps of an operation, and applying a list of operations as one
- * change (all or nothing) with the patches that redo and undo it.
+ * change (all or nothing) with the patches that redo and undo it; and a flow file as the operation that
+ * imports it.
  */
 import {
   applyOperationWithPatches,
+  fromNestedFlow,
   isFlowOperationError,
   toStoredContent,
   type FlatVersion,
@@ -76,4 +78,22 @@ export function applyAll(before: FlatVersion, operations: readonly FlowOperation
   const first = operations[0];
   if (operations.length > 1 && first?.type === 'ADD_ACTION') selected = first.request.action.name;
   return { version, patches, inversePatches: inverseParts.reverse().flat(), selected };
+}
+
+/** A flow file's JSON text (ours or an Activepieces export) as the one operation that imports it. */
+export function importOperation(jsonText: string): FlowOperation {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(jsonText);
+  } catch {
+    throw new EditorError('VALIDATION', 'The file is not valid JSON');
+  }
+  let imported: FlatVersion;
+  try {
+    imported = fromNestedFlow(parsed);
+  } catch (error) {
+    throw asEditorError(error);
+  }
+  // Applied as its flat equivalent: replacing name, trigger and steps is exactly what an import does.
+  return { type: 'USE_AS_DRAFT', request: { versionId: 'import', version: toStoredContent(imported) } };
 }

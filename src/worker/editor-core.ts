@@ -17,10 +17,8 @@ import {
   findStep,
   firstInvalidStep,
   flowOperationSchema,
-  fromNestedFlow,
   pasteOperations,
   readClipboard,
-  toStoredContent,
   type PastePlacement,
   type FlatVersion,
   type Flow,
@@ -46,7 +44,7 @@ import {
   type PublishResult,
 } from './editor-types.ts';
 import { EditorSession } from './editor-session.ts';
-import { applyAll, asEditorError, defaultGroupKey, recordedOperation } from './edit-rules.ts';
+import { applyAll, defaultGroupKey, importOperation, recordedOperation } from './edit-rules.ts';
 import { openEditorStorage, type EditorStorage, type StorageMode } from './persistence.ts';
 import { initialSelection, keepSelection } from './selection.ts';
 import { checkOpenInput, readKeptState, type CheckedOpen } from './opening.ts';
@@ -192,21 +190,7 @@ export class EditorCore {
    * postMessage, while JSON text of any depth crosses as a plain string.
    */
   importFlow(jsonText: string, options: ApplyOptions = {}): EditResult {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(jsonText);
-    } catch {
-      throw new EditorError('VALIDATION', 'The file is not valid JSON');
-    }
-    let imported: FlatVersion;
-    try {
-      imported = fromNestedFlow(parsed);
-    } catch (error) {
-      throw asEditorError(error);
-    }
-    // Applied as its flat equivalent: replacing name, trigger and steps is exactly what an import does.
-    const operation: FlowOperation = { type: 'USE_AS_DRAFT', request: { versionId: 'import', version: toStoredContent(imported) } };
-    return this.applyParsed(operation, options, 'Import flow');
+    return this.applyParsed(importOperation(jsonText), options, 'Import flow');
   }
 
   /** The undo and redo entries by description, oldest first (what 'Undo …' / 'Redo …' would name). */

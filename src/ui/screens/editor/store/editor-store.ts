@@ -18,10 +18,11 @@ import {
   type FlowOperationInput,
   type PastePlacement,
 } from '../../../../domain/flow/index.ts';
-import type { ApplyOptions, EditResult, EditorEvent, OpenInput, OpenResult, AutosaveStatusEvent, LayoutDelta, InsertAt } from '../../../../worker/index.ts';
-import { firstLayoutDelta, readWorkflowJson } from '../../../../worker/index.ts';
+import type { ApplyOptions, EditResult, EditorEvent, OpenInput, OpenResult, AutosaveStatusEvent, InsertAt } from '../../../../worker/index.ts';
 import { CanvasModel } from './canvas-model.ts';
 import type { EditorRemote } from './editor-remote.ts';
+import { LayoutRequests } from './layout-requests.ts';
+import { readServedVersion } from './served-version.ts';
 import { affectsLayout } from './edit-rules.ts';
 import { inFlowOrder } from './selection-edits.ts';
 import { CANVAS_MODE_KEY, type CanvasMode, type Gesture, type LeftPanel, type PickerState, type RightPanel } from './editor-view.ts';
@@ -67,12 +68,12 @@ export class EditorStore {
   readonly canvas = new CanvasModel();
 
   private unsubscribe: (() => unknown) | null = null;
-  private layoutInFlight = false;
-  private layoutAgain = false;
+  private readonly layouts: LayoutRequests;
   private disposed = false;
   private gestures = 0;
 
   constructor(private readonly deps: EditorStoreDeps) {
+    this.layouts = new LayoutRequests({ layout: () => deps.remote.layout(), canvas: this.canvas, ...(deps.notify ? { notify: deps.notify } : {}) });
     const mode = deps.storage?.getItem(CANVAS_MODE_KEY);
     if (mode === 'grab' || mode === 'pan') this.canvasMode = mode;
     makeObservable<EditorStore, 'applyResult' | 'onEvent' | 'applyOpen'>(this, {
@@ -176,13 +177,7 @@ export class EditorStore {
     await this.listen();
     const forWorker = json.slice(0);
     const opening = this.deps.remote.openServed(Comlink.transfer(forWorker, [forWorker]));
-    let served: { version: OpenResult['version']; layout: Promise<LayoutDelta> } | null = null;
-    try {
-      const { version } = readWorkflowJson(json);
-      served = { version, layout: firstLayoutDelta(version) };
-    } catch {
-      // The worker refuses the same bytes, and its refusal is the one reported.
-    }
+    const served = readServedVersion(json);
     const result = await opening;
     // Recovered unsaved changes: the worker's version, laid out by the worker as after any open.
     if (result.version) return this.opened({ ...result, version: result.version });
@@ -385,24 +380,7 @@ export class EditorStore {
 
   /** Asks the worker for a layout delta; calls made while one is running coalesce into one more. */
   requestLayout(): void {
-    if (this.layoutInFlight) {
-      this.layoutAgain = true;
-      return;
-    }
-    this.layoutInFlight = true;
-    this.deps.remote
-      .layout()
-      .then((delta: LayoutDelta | null) => {
-        if (delta && !this.disposed) this.canvas.apply(delta);
-      })
-      .catch((error: unknown) => this.deps.notify?.('error', `The canvas could not be laid out: ${String(error)}`))
-      .finally(() => {
-        this.layoutInFlight = false;
-        if (this.layoutAgain && !this.disposed) {
-          this.layoutAgain = false;
-          this.requestLayout();
-        }
-      });
+    this.layouts.request();
   }
 
   private applyResult(result: EditResult): void {
@@ -462,6 +440,7 @@ export class EditorStore {
   async dispose(): Promise<void> {
     if (this.disposed) return;
     this.disposed = true;
+    this.layouts.stop();
     const stop = this.unsubscribe;
     this.unsubscribe = null;
     await stop?.();
