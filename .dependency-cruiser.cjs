@@ -9,6 +9,7 @@
 const ENTRY_POINTS = [
   '^src/ui/main\\.tsx$',
   '^src/worker/editor\\.worker\\.ts$',
+  '^src/worker/layout/elk\\.worker\\.ts$',
   '^src/worker/headless\\.ts$',
   '^server/main\\.ts$',
   '^server/db/pglite-thread\\.mjs$',

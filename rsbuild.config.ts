@@ -1,6 +1,14 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import CompressionPlugin from 'compression-webpack-plugin';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+/** 'react-router' and 'react-router/dom' resolved to the production files of the installed version. */
+function reactRouterProduction(): Record<string, string> {
+  const dist = join(dirname(createRequire(import.meta.url).resolve('react-router')), '..', 'production');
+  return { 'react-router$': join(dist, 'index.mjs'), 'react-router/dom$': join(dist, 'dom-export.mjs') };
+}
 
 // The SPA. In development the API and WebSocket are proxied to the Node server (scripts/dev.mjs).
 const apiPort = Number(process.env.PORT ?? 3000);
@@ -9,8 +17,13 @@ export default defineConfig({
   plugins: [pluginReact()],
   source: { entry: { index: './src/ui/main.tsx' } },
   resolve: {
-    // TanStack Form's devtools bus is dead weight without devtools (see the shim).
-    alias: { '@tanstack/devtools-event-client': './src/ui/build-shims/devtools-event-client.ts' },
+    alias: {
+      // TanStack Form's devtools bus is dead weight without devtools (see the shim).
+      '@tanstack/devtools-event-client': './src/ui/build-shims/devtools-event-client.ts',
+      // React Router's package exports only its development build (dev warnings on); its production
+      // build ships beside it and differs by that one flag, which lets the minifier drop the warnings.
+      ...(process.env.NODE_ENV === 'production' ? reactRouterProduction() : {}),
+    },
   },
   html: {
     template: './src/ui/index.html',

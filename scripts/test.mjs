@@ -48,10 +48,15 @@ const closingCounts = (word) => (output) => {
  */
 function failedNames(output) {
   const names = new Set();
-  for (const line of output.split('\n')) {
+  const lines = output.split('\n');
+  lines.forEach((line, i) => {
     const marked = /^\s*✗\s+(.+?)\s*(\(\d[\d.]*m?s\))?$/.exec(line);
-    if (marked) names.add(marked[1]);
-  }
+    if (!marked) return;
+    // rstest puts the assertion's first line under the test's own: keep it, so the tail says why.
+    const why = lines[i + 1] ?? '';
+    const indented = why.length - why.trimStart().length > line.length - line.trimStart().length;
+    names.add(indented && !/^\s*[✓✗]/.test(why) ? `${marked[1]}\n      why: ${why.trim().slice(0, 800)}` : marked[1]);
+  });
   const playwright = /^\s*\d+ failed\n((?:\s+\[.+\n?)+)/m.exec(output);
   for (const line of playwright?.[1]?.split('\n') ?? []) if (line.trim()) names.add(line.trim());
   return [...names].slice(0, 50);

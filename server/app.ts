@@ -48,6 +48,7 @@ import { workflowsForRuns } from './workflows/runs-port.ts';
 import { workflowRoutes } from './workflows/routes.ts';
 import { versionRoutes } from './workflows/version-routes.ts';
 import { flowBodyRoutes } from './workflows/flow-body-routes.ts';
+import { VersionTexts } from './workflows/version-texts.ts';
 import { activityMessage, type AnnounceActivity } from './activity/recording.ts';
 import { activityRoutes } from './activity/routes.ts';
 import { billingRoutes } from './billing/routes.ts';
@@ -172,7 +173,7 @@ export async function createServer(options: ServerOptions): Promise<FlowsmithSer
     }
     const startedRuns = runs;
     // Publishing, enabling or deleting a workflow may add or remove a schedule.
-    const services = { db, authenticator, onFlowsChanged: () => startedRuns.flowsChanged(), announceActivity };
+    const services = { db, authenticator, onFlowsChanged: () => startedRuns.flowsChanged(), announceActivity, versionTexts: new VersionTexts() };
     await app.register(workflowRoutes(services), { prefix: '/api' });
     await app.register(versionRoutes(services), { prefix: '/api' });
     await app.register(flowBodyRoutes(services), { prefix: '/api' });

@@ -109,8 +109,9 @@ async function traced<T>(page: Page, file: string | undefined, work: () => Promi
   }
 }
 
-/** The typed-rename trace's file beside the open's: my-trace.json → my-trace-typed.json. */
+/** The typed-rename and undo traces' files beside the open's: my-trace.json → my-trace-typed.json, my-trace-undo.json. */
 export const typedTraceFile = (trace: string) => trace.replace(/(\.json)?$/, '-typed.json');
+export const undoTraceFile = (trace: string) => trace.replace(/(\.json)?$/, '-undo.json');
 
 /** Runs fn in the page against window.__bench (passed as text, with arg as JSON). */
 function probe<T, A = undefined>(page: Page, fn: (bench: BenchProbes, arg: A) => T | Promise<T>, arg?: A): Promise<T> {
@@ -276,17 +277,19 @@ async function measureUndo(page: Page, step: string, options: MeasureOptions): P
   const title = titleSelector(step);
   const field = page.getByLabel('Display name');
   const samples: Array<[number, number]> = [];
-  for (let i = 0; i < options.warmup + options.reps; i++) {
-    await openSettings(page, step);
-    const before = await textOf(page, title);
-    if (before === null) throw new Error(`${title} is not on screen any more (did opening the panel move it out of view?)`);
-    const renamed = `Bench undo ${i}`;
-    await field.fill(renamed, { timeout: STEP_TIMEOUT_MS });
-    await waitForText(page, title, renamed, `typing into 'Display name' did not rename ${step} on the canvas`);
-    await focusCanvas(page, step);
-    const sample = await keyToPaint(page, title, before, 'Control+z', 'undo');
-    if (i >= options.warmup) samples.push(sample);
-  }
+  await traced(page, options.trace && undoTraceFile(options.trace), async () => {
+    for (let i = 0; i < options.warmup + options.reps; i++) {
+      await openSettings(page, step);
+      const before = await textOf(page, title);
+      if (before === null) throw new Error(`${title} is not on screen any more (did opening the panel move it out of view?)`);
+      const renamed = `Bench undo ${i}`;
+      await field.fill(renamed, { timeout: STEP_TIMEOUT_MS });
+      await waitForText(page, title, renamed, `typing into 'Display name' did not rename ${step} on the canvas`);
+      await focusCanvas(page, step);
+      const sample = await keyToPaint(page, title, before, 'Control+z', 'undo');
+      if (i >= options.warmup) samples.push(sample);
+    }
+  });
   return editFigures(step, samples);
 }
 

@@ -20,10 +20,13 @@
  * With --flow my-flow.json: the user's own flow file (Activepieces' export, ours, or the stored flat form)
  * instead of the generated sizes.
  * With --trace FILE: Chrome traces of the first open (FILE; FILE-<steps>.json for several sizes) and of the
- * typed renames (…-typed.json), and the CPU time per thread and function printed from each (bench/ui/trace.ts).
+ * undos and typed renames (…-undo.json, …-typed.json), and the CPU time per thread and function printed from each (bench/ui/trace.ts).
  * Options (after `--`): --sizes 1000,10000  --flow FILE  --reps 20  --warmup 2  --opens 3  --pan wheel|drag  --trace FILE
  *   --json (one JSON object on stdout; progress on stderr)  --no-build | --rebuild  --dist <dir>
  * Each browser step gives up after 60 s with a message (e.g. while the canvas is not in src/ yet).
+ * BENCH_CHROMIUM_ARGS='--flag …' adds Chromium flags, e.g. --disable-features=DeferRendererTasksAfterInput
+ * shows what Chromium's holding of other tasks until the frame after a keypress costs (the worker's
+ * answer to an undo waits for that frame: about 20 ms of the median in traced runs at 10,000 steps here).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -33,7 +36,7 @@ import { FlowFileError, readFlowFile } from '../../src/worker/headless.ts';
 import { mixedFlow } from '../flow-generator.ts';
 import { chunksContaining, measureLoginPage, type ChunkSize, type ScriptTotals } from './assets.ts';
 import { measureDashboard, seedDashboardUser, type DashboardFigures } from './dashboard.ts';
-import { measureSize, typedTraceFile, type EditFigures, type SizeFigures } from './measure.ts';
+import { measureSize, typedTraceFile, undoTraceFile, type EditFigures, type SizeFigures } from './measure.ts';
 import { printTraceSummary, summariseTrace, type ThreadCpu } from './trace.ts';
 import { DEFAULT_DIST, ensureBuild, importFlow, log, login, registerUser, startServer } from './setup.ts';
 
@@ -118,6 +121,7 @@ function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...(process.env.BENCH_CHROMIUM_ARGS ? process.env.BENCH_CHROMIUM_ARGS.split(' ') : []),
     ],
   });
 }
@@ -168,7 +172,7 @@ async function main(): Promise<Results> {
       });
       for (const [stage, problem] of Object.entries(figures.problems)) log(`  ${stage}: ${problem}`);
       const tracePath = traceFile(steps);
-      const traces = tracePath ? [tracePath, typedTraceFile(tracePath)].filter((file) => existsSync(file)) : [];
+      const traces = tracePath ? [tracePath, undoTraceFile(tracePath), typedTraceFile(tracePath)].filter((file) => existsSync(file)) : [];
       results.sizes.push({ ...figures, flow: flow.label, traces: traces.map((file) => ({ file, cpu: summariseTrace(file) })) });
     }
     return results;

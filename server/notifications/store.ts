@@ -49,7 +49,7 @@ export function noteNotificationCtes(source: string): string {
      pruned AS (
        DELETE FROM notifications n WHERE n.id IN (
          SELECT old.id FROM noted, LATERAL (
-           SELECT id FROM notifications WHERE user_id = noted.user_id ORDER BY created_at DESC, id DESC OFFSET ${NOTIFICATIONS_KEPT - 1}
+           SELECT id FROM notifications WHERE user_id = noted.user_id ORDER BY created_at DESC, seq DESC OFFSET ${NOTIFICATIONS_KEPT - 1}
          ) old
        )
      )`;
@@ -76,7 +76,7 @@ export async function storeNotification(db: Queryable, note: NewNotification): P
 
 export async function listNotifications(db: Queryable, userId: string): Promise<{ data: StoredNotification[]; unread: number }> {
   const { rows } = await db.query<NotificationRow>(
-    `SELECT ${NOTIFICATION_COLUMNS} FROM notifications WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT ${NOTIFICATIONS_KEPT}`,
+    `SELECT ${NOTIFICATION_COLUMNS} FROM notifications WHERE user_id = $1 ORDER BY created_at DESC, seq DESC LIMIT ${NOTIFICATIONS_KEPT}`,
     [userId],
   );
   const data = rows.map(toNotification);

@@ -110,6 +110,8 @@ type ClaimRow = {
   resumes: number | null;
   retry_of: string | null;
   retry_mode: RetryMode | null;
+  /** Whether the claim's UPDATE took the picked run (claimOnce's first statement). */
+  claimed?: boolean;
 };
 
 async function claimOnce(db: Database, workerId: string, leaseMs: number, perUser: number): Promise<QueuedRun | null | 'contended'> {
@@ -125,13 +127,16 @@ async function claimOnce(db: Database, workerId: string, leaseMs: number, perUse
        FROM next WHERE q.run_id = next.run_id AND NOT next.limited
        RETURNING q.run_id, q.flow_id, q.version_id, q.user_id, q.payload, q.resumes, q.retry_of, q.retry_mode, q.started_by
      ), ${OPEN_CLAIMED}
-     SELECT n.run_id, n.flow_id, n.version_id, n.user_id, c.payload::text AS payload, n.limited, c.resumes, c.retry_of, c.retry_mode
+     SELECT n.run_id, n.flow_id, n.version_id, n.user_id, c.payload::text AS payload, n.limited, c.resumes, c.retry_of, c.retry_mode,
+            c.run_id IS NOT NULL AS claimed
      FROM next n LEFT JOIN claimed c ON c.run_id = n.run_id`,
     [workerId, leaseMs, perUser],
   );
   const row = rows[0];
   if (!row) return null;
-  if (!row.limited) return queuedRun(row);
+  // The pick may see a run queued after this statement began (the function's query takes a newer
+  // snapshot than the UPDATE's), which the UPDATE then cannot claim: that run is not ours; look again.
+  if (!row.limited) return row.claimed ? queuedRun(row) : 'contended';
   const confirmed = await db.transaction(async (tx) => {
     await tx.query(flowClaimLockSql('$1'), [row.flow_id]);
     // A statement begun after the lock sees every claim of this workflow committed before it.

@@ -8,8 +8,9 @@
  * A run that stops being this worker's while it goes on — its workflow or its whole account deleted (the
  * queue row goes with them), or its lease recovered by another process — is abandoned: the engine is told
  * to stop (the signal it checks before each step and hands to pieces), so no further step runs and no
- * further call goes out. The worker notices when a lease renewal or a progress write finds no row, or at
- * once when `checkClaims()` is called (this process deleted something).
+ * further call goes out, and what it did is not recorded. The worker notices when a lease renewal or a
+ * progress write finds no row, or at once when `checkClaims()` is called (this process deleted something),
+ * or when this process claims the same run again.
  */
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.ts';
@@ -179,6 +180,9 @@ export class RunWorkers {
   /** Runs one claimed run to its end; answers the run claimed next with its finish, if any. */
   private async processOne(run: QueuedRun): Promise<QueuedRun | null> {
     const abandon = new AbortController();
+    // This process claimed the run again while still running it (its lease ran out unrenewed and it was
+    // put back): the older execution is stale, so it stops and records nothing.
+    this.claims.get(run.runId)?.abort();
     this.claims.set(run.runId, abandon);
     const renew = setInterval(() => void this.renew(run.runId, abandon), this.leaseMs / 3);
     renew.unref();
@@ -199,9 +203,12 @@ export class RunWorkers {
       result = { status: 'INTERNAL_ERROR', steps: [] };
     } finally {
       clearInterval(renew);
-      this.claims.delete(run.runId);
+      if (this.claims.get(run.runId) === abandon) this.claims.delete(run.runId);
       await progress.settle();
     }
+    // Abandoned: the run stopped being this execution's claim. Its finish would match a newer claim of the
+    // same run by this process (claims carry the process's id) and record a result cut short.
+    if (abandon.signal.aborted) return null;
     const describe = async (outcome: FinishedRun) => {
       try {
         return await this.options.describeEnd?.(run, outcome);

@@ -17,8 +17,13 @@ import type { WorkflowDependencies } from './routes.ts';
 import { LARGE_BODY_LIMIT } from './schemas.ts';
 import { createWorkflow } from './service.ts';
 import { describe } from '../activity/recording.ts';
+import { JsonText } from '../db/database.ts';
 
-export function flowBodyRoutes({ db, authenticator, announceActivity }: WorkflowDependencies) {
+export function flowBodyRoutes({ db, authenticator, announceActivity, versionTexts }: WorkflowDependencies) {
+  /** After the write committed: the editor's next GET of this flow sends the text without reading it back. */
+  const keepText = (flowId: string, version: { id: string; updated: Date }, contentJson: string | JsonText) =>
+    // A copy of the bytes: they may be a view into a larger buffer from the reading thread.
+    versionTexts.keep(flowId, version.id, version.updated, contentJson instanceof JsonText ? Uint8Array.from(contentJson.bytes) : contentJson);
   return async function register(app: FastifyInstance): Promise<void> {
     const reader = new FlowBodyReader();
     app.addHook('onClose', () => reader.close());
@@ -33,6 +38,7 @@ export function flowBodyRoutes({ db, authenticator, announceActivity }: Workflow
       const { write } = await read('import', request.body);
       const created = await createWorkflow(db, user.id, lazyWrite(write), { type: 'workflow_imported', describe: describe.imported });
       if (created.activity) announceActivity?.(user.id, created.activity);
+      keepText(created.flow.id, created.version, write.contentJson);
       const flow = JSON.stringify(toFlowDto(created.flow, created.version.display_name));
       return sendJsonParts(reply, 201, [`{"flow":${flow},"version":`, ...versionDtoParts(created.version, write.contentJson), '}']);
     });
@@ -47,6 +53,7 @@ export function flowBodyRoutes({ db, authenticator, announceActivity }: Workflow
       const input = { version_id: body.versionId, display_name: body.displayName, updated: body.updated, overwrite: body.overwrite };
       const { newVersionCreated, version, activity } = await autosave(db, user.id, input, lazyWrite(body.write));
       if (activity) announceActivity?.(user.id, activity);
+      keepText(version.flow_id, version, body.write.contentJson);
       const saved =
         query.reply === 'head'
           ? [JSON.stringify(versionHead(version))]

@@ -1,6 +1,6 @@
 /** Rows → the API's shapes (ids as text, timestamps as ISO strings). */
 import type { StoredFlowVersion } from '../../src/domain/index.ts';
-import type { JsonText } from '../db/database.ts';
+import { JsonText } from '../db/database.ts';
 import { iso } from '../db/stored-values.ts';
 import type { FlowListRow, FlowRow } from './flows-repository.ts';
 import type { VersionRow, VersionSummaryRow } from './versions-repository.ts';
@@ -79,10 +79,11 @@ export function versionHead(row: Omit<VersionRow, 'content'>): Omit<VersionDto, 
  * large writes answered without turning their content into objects and back (the fields of
  * toVersionDto; content last): the parts to write one after the other.
  */
-export function versionDtoParts(row: Omit<VersionRow, 'content'>, contentJson: string | JsonText): Array<string | Uint8Array> {
+export function versionDtoParts(row: Omit<VersionRow, 'content'>, contentJson: string | JsonText | Uint8Array): Array<string | Uint8Array> {
   const head = versionHead(row);
   // The content's text opens with '{' (one byte): what follows it continues the head's object.
-  const rest = typeof contentJson === 'string' ? contentJson.slice(1) : contentJson.bytes.subarray(1);
+  const bytes = contentJson instanceof JsonText ? contentJson.bytes : contentJson;
+  const rest = typeof bytes === 'string' ? bytes.slice(1) : bytes.subarray(1);
   return [`${JSON.stringify(head).slice(0, -1)},`, rest];
 }
 

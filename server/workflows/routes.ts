@@ -17,6 +17,7 @@ import { sendJsonParts, sendJsonText } from './json-reply.ts';
 import { nestedVersionOfRow, wantsNested } from './nested-form.ts';
 import { createBodySchema, paginateQuerySchema, updateBodySchema, versionParamsSchema } from './schemas.ts';
 import { copyWrite, createWorkflow, loadWorkflow, loadWorkflowText, versionWrite } from './service.ts';
+import type { VersionTexts } from './version-texts.ts';
 import { deleteWorkflow, updateWorkflow } from './drafts.ts';
 import type { Activity } from '../../src/domain/contract/analytics.ts';
 import { describe, type AnnounceActivity } from '../activity/recording.ts';
@@ -31,9 +32,11 @@ export interface WorkflowDependencies {
   onFlowsChanged?: () => void;
   /** Tells the user's open dashboards of an activity entry just recorded (server/activity). */
   announceActivity?: AnnounceActivity | undefined;
+  /** Large versions' content text, shared by the GET and the writes that keep it (version-texts.ts). */
+  versionTexts: VersionTexts;
 }
 
-export function workflowRoutes({ db, authenticator, onFlowsChanged, announceActivity }: WorkflowDependencies) {
+export function workflowRoutes({ db, authenticator, onFlowsChanged, announceActivity, versionTexts }: WorkflowDependencies) {
   const announce = (userId: string, activities: ReadonlyArray<Activity | null>) => {
     for (const activity of activities) if (activity) announceActivity?.(userId, activity);
   };
@@ -79,10 +82,9 @@ export function workflowRoutes({ db, authenticator, onFlowsChanged, announceActi
         return sendJsonText(reply, `{"flow":${JSON.stringify(toFlowDto(flow, version.display_name))},"version":${await nestedVersionOfRow(reader, version)}}`);
       }
       // The content goes out as the database wrote it: the editor opens 50,000 steps with no parse here.
-      const { flow, version } = await loadWorkflowText(db, user.id, id);
-      const { content_json: contentJson, ...head } = version;
+      const { flow, version, contentJson } = await loadWorkflowText(db, user.id, id, versionTexts);
       const flowJson = JSON.stringify(toFlowDto(flow, version.display_name));
-      return sendJsonParts(reply, 200, [`{"flow":${flowJson},"version":`, ...versionDtoParts(head, contentJson), '}']);
+      return sendJsonParts(reply, 200, [`{"flow":${flowJson},"version":`, ...versionDtoParts(version, contentJson), '}']);
     });
 
     app.put('/workflow', async (request) => {

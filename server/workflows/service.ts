@@ -23,7 +23,8 @@ import { ApiError } from '../shared/api-error.ts';
 import { isStorableText, storableJson, UNSTORABLE_TEXT } from '../db/stored-values.ts';
 import { flowNotFound, withDomain } from './errors.ts';
 import { findFlow, insertFlow, type FlowRow } from './flows-repository.ts';
-import { findLatestVersion, findLatestVersionText, insertDraft, type VersionContent, type VersionRow, type VersionTextRow, type VersionWrite } from './versions-repository.ts';
+import { findLatestVersion, findLatestVersionText, insertDraft, type VersionContent, type VersionRow, type VersionSummaryRow, type VersionWrite } from './versions-repository.ts';
+import type { VersionTexts } from './version-texts.ts';
 
 export interface VersionIdentity {
   id?: string;
@@ -106,13 +107,26 @@ export async function createWorkflow(
   });
 }
 
-/** loadWorkflow with the version's content as JSON text (findLatestVersionText). */
-export async function loadWorkflowText(db: Queryable, userId: string, flowId: string): Promise<{ flow: FlowRow; version: VersionTextRow }> {
+/**
+ * loadWorkflow with the version's content as JSON text (findLatestVersionText): the text `texts` keeps for
+ * it when the version is that one, unchanged, else read and kept there.
+ */
+export async function loadWorkflowText(
+  db: Queryable,
+  userId: string,
+  flowId: string,
+  texts: VersionTexts,
+): Promise<{ flow: FlowRow; version: VersionSummaryRow; contentJson: string | Uint8Array }> {
   const flow = await findFlow(db, userId, flowId);
   if (!flow) throw flowNotFound();
-  const version = await findLatestVersionText(db, flow.id);
-  if (!version) throw new Error(`Workflow ${flow.id} has no version`);
-  return { flow, version };
+  const held = texts.candidate(flow.id);
+  const row = await findLatestVersionText(db, flow.id, held);
+  if (!row) throw new Error(`Workflow ${flow.id} has no version`);
+  const { content_json: read, ...version } = row;
+  if (read === null && held) return { flow, version, contentJson: held.text };
+  if (read === null) throw new Error(`Workflow ${flow.id}: its version's text was not read`);
+  texts.keep(flow.id, version.id, version.updated, read);
+  return { flow, version, contentJson: read };
 }
 
 /** The user's workflow and the version it shows, or 404 FLOW_NOT_FOUND. */

@@ -28,7 +28,8 @@ export interface VersionRow extends VersionSummaryRow {
 
 /** A version's row with its content as JSON text, for replies that send it on as it is. */
 export interface VersionTextRow extends VersionSummaryRow {
-  content_json: string;
+  /** Null when it is the text the caller already holds (`findLatestVersionText`'s `held`). */
+  content_json: string | null;
 }
 
 const SUMMARY_COLUMNS = 'v.id, v.flow_id, v.display_name, v.state, v.valid, v.schema_version, v.created, v.updated';
@@ -94,13 +95,21 @@ export async function findLatestVersion(db: Queryable, flowId: string): Promise<
 
 /**
  * The version a flow shows, its content as text: the editor's GET sends it on without turning 20 MB of
- * jsonb (50,000 steps) into objects on the database's thread and back into text on the server's.
+ * jsonb (50,000 steps) into objects on the database's thread and back into text on the server's. `held`:
+ * the version and stamp of a text the caller already has (version-texts.ts); when the shown version is
+ * that one, unchanged, the text is not read (content_json is null).
  */
-export async function findLatestVersionText(db: Queryable, flowId: string): Promise<VersionTextRow | undefined> {
+export async function findLatestVersionText(
+  db: Queryable,
+  flowId: string,
+  held?: { versionId: string; updated: string },
+): Promise<VersionTextRow | undefined> {
   const { rows } = await db.query<VersionTextRow>(
-    `SELECT ${SUMMARY_COLUMNS}, v.content::text AS content_json FROM flow_versions v JOIN flows f ON f.id = v.flow_id
+    `SELECT ${SUMMARY_COLUMNS},
+            CASE WHEN v.id::text = $2 AND v.updated = $3::timestamptz THEN NULL ELSE v.content::text END AS content_json
+     FROM flow_versions v JOIN flows f ON f.id = v.flow_id
      WHERE v.flow_id = $1 ORDER BY ${latestVersionOrder('f')} LIMIT 1`,
-    [flowId],
+    [flowId, held?.versionId ?? null, held?.updated ?? null],
   );
   return rows[0];
 }

@@ -13,6 +13,9 @@
  * - `scheduleDelayed` is the 3 s autosave after undo or redo; any immediate save replaces it.
  * - `flush()` is for publish: it sends what is delayed or waiting for a retry now, and settles with the
  *   outcome of that work (it rejects on the first failure; the queue itself keeps retrying).
+ * - Paced (`pace`): after a slow save the next one waits as long as that one took, so a user editing a
+ *   10,000-step flow (half a second of server time per save) keeps the server at most half busy with
+ *   their saves, not always. A fast save is followed at once; `flush()` does not wait.
  *
  * Timers are injected so tests step through back-off without waiting.
  */
@@ -21,6 +24,8 @@ import type { StoredRecord } from './persistence.ts';
 import { describeError, isConflictError } from './transport.ts';
 
 export const AUTOSAVE_DELAY_AFTER_UNDO_MS = 3000;
+/** The shortest save the worker's queue pauses after (`pace`). */
+export const AUTOSAVE_PACE_FROM_MS = 200;
 export const RETRY_INITIAL_MS = 1000;
 export const RETRY_MAX_MS = 30_000;
 
@@ -36,6 +41,12 @@ export interface AutosaveStatusEvent {
 }
 
 export type TimerHandle = unknown;
+
+/** Pacing (see above): the clock, and the shortest save (ms) the next one waits after. */
+export interface AutosavePace {
+  now: () => number;
+  fromMs: number;
+}
 
 export interface Timers {
   setTimeout(callback: () => void, ms: number): TimerHandle;
@@ -71,6 +82,7 @@ export interface AutosaveQueueOptions<TPayload, TResult> {
   isConflict?: (error: unknown) => boolean;
   /** Runs after each confirmed save, before the next one starts. */
   onSaved?: (result: TResult, payload: TPayload) => void;
+  pace?: AutosavePace;
 }
 
 type Slot<T> = { payload: T };
@@ -80,6 +92,8 @@ export class AutosaveQueue<TPayload, TResult = unknown> {
   private inFlight: Slot<TPayload> | null = null;
   private delayed: { payload: TPayload; handle: TimerHandle } | null = null;
   private retryHandle: { handle: TimerHandle } | null = null;
+  /** The pause after a slow save, before the next one starts (`pace`). */
+  private paced: { handle: TimerHandle } | null = null;
   private conflict: { error: unknown } | null = null;
   private failures = 0;
   /** The request in flight when the user discarded their changes (see `discard`). */
@@ -146,6 +160,7 @@ export class AutosaveQueue<TPayload, TResult = unknown> {
   flush(): Promise<void> {
     if (this.disposed) return Promise.reject(new Error('The autosave queue is closed'));
     if (this.conflict) return Promise.reject(this.conflict.error);
+    this.endPause();
     if (this.delayed) this.enqueue(this.delayed.payload);
     if (this.retryHandle) {
       this.timers.clearTimeout(this.retryHandle.handle);
@@ -187,6 +202,7 @@ export class AutosaveQueue<TPayload, TResult = unknown> {
     if (this.disposed) return;
     this.queued = null;
     this.cancelDelayed();
+    this.cancelPause();
     if (this.retryHandle) this.timers.clearTimeout(this.retryHandle.handle);
     this.retryHandle = null;
     this.conflict = null;
@@ -207,6 +223,7 @@ export class AutosaveQueue<TPayload, TResult = unknown> {
     if (this.disposed) return this.writer?.idle();
     this.disposed = true;
     this.cancelDelayed();
+    this.cancelPause();
     if (this.retryHandle) this.timers.clearTimeout(this.retryHandle.handle);
     this.retryHandle = null;
     this.abort.abort();
@@ -216,7 +233,7 @@ export class AutosaveQueue<TPayload, TResult = unknown> {
   }
 
   private pump(): void {
-    if (this.disposed || this.inFlight || this.retryHandle || this.conflict || !this.queued) return;
+    if (this.disposed || this.inFlight || this.retryHandle || this.paced || this.conflict || !this.queued) return;
     const slot = this.queued;
     this.queued = null;
     this.inFlight = slot;
@@ -231,6 +248,7 @@ export class AutosaveQueue<TPayload, TResult = unknown> {
     const overwrite = this.overwriteNext;
     this.overwriteNext = false;
     let result: TResult;
+    const started = this.options.pace?.now();
     try {
       result = await this.options.save(payload, { attempt: this.failures + 1, overwrite, signal: this.abort.signal });
     } catch (error) {
@@ -238,10 +256,10 @@ export class AutosaveQueue<TPayload, TResult = unknown> {
       this.failed(payload, error);
       return;
     }
-    this.succeeded(payload, result);
+    this.succeeded(payload, result, started === undefined ? 0 : this.options.pace!.now() - started);
   }
 
-  private succeeded(payload: TPayload, result: TResult): void {
+  private succeeded(payload: TPayload, result: TResult, tookMs: number): void {
     if (this.disposed) return;
     this.inFlight = null;
     this.discardedInFlight = null;
@@ -251,6 +269,27 @@ export class AutosaveQueue<TPayload, TResult = unknown> {
     } catch {
       // A bug in a reaction to a save must not stop later saves.
     }
+    if (this.queued && this.options.pace && tookMs >= this.options.pace.fromMs) {
+      const handle = this.timers.setTimeout(() => this.endPause(), tookMs);
+      this.paced = { handle };
+      return;
+    }
+    this.afterSave();
+  }
+
+  /** The pause after a slow save is over (or `flush()` cut it short): on to what waits. */
+  private endPause(): void {
+    if (!this.paced) return;
+    this.cancelPause();
+    this.afterSave();
+  }
+
+  private cancelPause(): void {
+    if (this.paced) this.timers.clearTimeout(this.paced.handle);
+    this.paced = null;
+  }
+
+  private afterSave(): void {
     if (this.queued) return this.pump();
     if (this.delayed) return this.setStatus({ status: 'unsaved' });
     // The server has everything: the stored copy has served its purpose.

@@ -26,7 +26,7 @@ import {
   type FlowOperationInput,
   type Patch,
 } from '../domain/flow/index.ts';
-import { AUTOSAVE_DELAY_AFTER_UNDO_MS, type ConflictChoice, type Timers } from './autosave-queue.ts';
+import { AUTOSAVE_DELAY_AFTER_UNDO_MS, type AutosavePace, type ConflictChoice, type Timers } from './autosave-queue.ts';
 import {
   applyOptionsSchema,
   EditorError,
@@ -48,7 +48,7 @@ import { applyAll, defaultGroupKey, importOperation, recordedOperation } from '.
 import { openEditorStorage, type EditorStorage, type StorageMode } from './persistence.ts';
 import { initialSelection, keepSelection } from './selection.ts';
 import { checkOpenInput, readKeptState, type CheckedOpen } from './opening.ts';
-import { fetchWorkflow, readWorkflowJson, type CheckedWorkflow } from './workflow-reader.ts';
+import { fetchWorkflow, readWorkflowJson, readWorkflowJsonComparing, type CheckedWorkflow } from './workflow-reader.ts';
 
 export interface EditorCoreDeps {
   transport: EditorTransportForCore;
@@ -63,6 +63,8 @@ export interface EditorCoreDeps {
   retryMaxMs?: number;
   /** Waits before storage writes start; the worker passes a macrotask (see LatestWrite). */
   deferWrites?: () => Promise<void>;
+  /** Autosaves paced after slow ones (autosave-queue.ts `pace`); the worker passes its clock. */
+  autosavePace?: AutosavePace;
   /** SPEC §8: autosave and publish failures are logged (and rethrown / retried). */
   log?: (message: string, error: unknown) => void;
 }
@@ -94,9 +96,8 @@ export class EditorCore {
   }
 
   /**
-   * Reads the workflow through the transport and opens it: the version's JSON is parsed and checked here
-   * (in the browser, on the worker's thread) rather than read by the UI and cloned over. A refusal keeps
-   * its HTTP status (404: no such workflow).
+   * Reads the workflow through the transport and opens it, parsed and checked on this thread rather than
+   * read by the UI and cloned over. A refusal keeps its HTTP status (404: no such workflow).
    */
   openWorkflow(flowId: string, extra: Pick<OpenInput, 'publishedVersionId' | 'run'> = {}): Promise<OpenResult> {
     return this.openRead(fetchWorkflow(this.deps.transport, flowId), extra);
@@ -105,6 +106,13 @@ export class EditorCore {
   /** Opens GET /workflow/{id}'s reply the caller already downloaded (its bytes or text), checked here. */
   openWorkflowJson(json: ArrayBuffer | string, extra: Pick<OpenInput, 'publishedVersionId' | 'run'> = {}): Promise<OpenResult> {
     return this.openRead(Promise.resolve().then(() => readWorkflowJson(json)), extra);
+  }
+
+  /** openWorkflowJson for bytes the UI also builds unchecked: `asSent` says whether that build is this version. */
+  async openServedJson(json: ArrayBuffer | string): Promise<{ result: OpenResult; asSent: boolean }> {
+    const read = Promise.resolve().then(() => readWorkflowJsonComparing(json));
+    const result = await this.openRead(read, {});
+    return { result, asSent: (await read).asSent };
   }
 
   private openRead(read: Promise<CheckedWorkflow>, extra: Pick<OpenInput, 'publishedVersionId' | 'run'>): Promise<OpenResult> {
@@ -142,8 +150,8 @@ export class EditorCore {
   }
 
   /**
-   * Pastes steps copied as clipboard text (domain: clipboard.ts) at a placement; the text is read here so
-   * a large copy crosses as one string. Refuses text that is not a step copy with VALIDATION.
+   * Pastes steps copied as clipboard text (domain: clipboard.ts) at a placement, read here so a large copy
+   * crosses as one string; text that is not a step copy is refused with VALIDATION.
    */
   paste(clipboardText: string, placement: PastePlacement): EditResult {
     const session = this.requireEditable();
@@ -228,10 +236,7 @@ export class EditorCore {
     return session.editResult([]);
   }
 
-  /**
-   * A cancelled gesture: its edits are reverted and dropped from history. The reverted version is saved
-   * at once, as an edit is (it is not an undo the user may want to redo).
-   */
+  /** A cancelled gesture: its edits are reverted, dropped from history and saved at once, as an edit is. */
   cancelMark(id: string): EditResult {
     const session = this.requireSession();
     const patches = session.history.cancelMark(id);
@@ -367,6 +372,7 @@ export class EditorCore {
       ...(this.deps.retryInitialMs !== undefined ? { retryInitialMs: this.deps.retryInitialMs } : {}),
       ...(this.deps.retryMaxMs !== undefined ? { retryMaxMs: this.deps.retryMaxMs } : {}),
       ...(this.deps.deferWrites ? { deferWrites: this.deps.deferWrites } : {}),
+      ...(this.deps.autosavePace ? { autosavePace: this.deps.autosavePace } : {}),
     });
     this.session = session;
     if (readOnlyReason) this.emit({ type: 'read-only', versionId: version.id, readOnly: true, reason: readOnlyReason });

@@ -7,7 +7,7 @@
  * new draft (later saves then go to the new id): the records belong to this session's version.
  */
 import type { FlatVersion, Flow, FlowOperation, Patch } from '../domain/flow/index.ts';
-import { AutosaveQueue, type Timers } from './autosave-queue.ts';
+import { AutosaveQueue, type AutosavePace, type Timers } from './autosave-queue.ts';
 import type { EditorEvent, EditorState, EditorTransportForCore, EditResult, ReadOnlyReason } from './editor-types.ts';
 import type { UndoHistory } from './history.ts';
 import { LatestWrite } from './latest-write.ts';
@@ -36,6 +36,7 @@ export interface EditorSessionInit {
   retryMaxMs?: number;
   /** Waits before storage writes start (the worker: a macrotask, so edits are answered first). */
   deferWrites?: () => Promise<void>;
+  autosavePace?: AutosavePace;
 }
 
 export class EditorSession {
@@ -89,6 +90,7 @@ export class EditorSession {
       ...(init.timers ? { timers: init.timers } : {}),
       ...(init.retryInitialMs !== undefined ? { retryInitialMs: init.retryInitialMs } : {}),
       ...(init.retryMaxMs !== undefined ? { retryMaxMs: init.retryMaxMs } : {}),
+      ...(init.autosavePace ? { pace: init.autosavePace } : {}),
       onSaved: (result) => this.saved(result),
     });
     this.disposers.push(

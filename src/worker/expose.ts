@@ -66,15 +66,17 @@ export function createEditorWorkerApi(core: EditorCore, layoutFeed?: LayoutFeed)
     /** Reads the workflow in the worker and opens it (EditorCore.openWorkflow): the UI never parses the version. */
     openWorkflow: (flowId: string, extra?: Pick<OpenInput, 'publishedVersionId' | 'run'>) => opened(core.openWorkflow(flowId, extra)),
     /**
-     * Opens GET /workflow/{id}'s reply the UI downloaded and also reads (`readWorkflowJson`): the answer
-     * leaves the version out (null) when it is the one served, which the UI built from the same bytes and
-     * lays out itself (`firstLayoutDelta`), so 50,000 steps are neither cloned over nor laid out here first.
-     * Recovered unsaved changes come with their version, and their layout as after any open.
+     * Opens GET /workflow/{id}'s reply the UI downloaded and also builds, unchecked (`readWorkflowJsonAsSent`):
+     * the answer leaves the version out (null) when the UI's build is this version, which it lays out itself
+     * (`firstLayoutDelta`), so 50,000 steps are neither cloned over nor laid out here first. Recovered unsaved
+     * changes come with their version and their layout as after any open, and so does a version whose JSON
+     * the check changed.
      */
     openServed: async (json: ArrayBuffer | string): Promise<ServedOpenResult> => {
-      const result = await core.openWorkflowJson(json);
+      const { result, asSent } = await core.openServedJson(json);
       feed.reset();
-      if (result.recovered) {
+      // Not as sent: zod's reading differs from the JSON the UI built from (a default filled in, a key dropped).
+      if (result.recovered || !asSent) {
         feed.prefetch(result.version);
         return result;
       }

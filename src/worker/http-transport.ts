@@ -16,7 +16,7 @@ import * as z from 'zod/mini';
 import { ApiError } from '../api/api-error.ts';
 import { createBearerSender, type CoreRequest } from '../api/http-core.ts';
 import { autosaveReplySchema, publishReplySchema } from '../domain/contract/workflows.ts';
-import { storedContentJson } from './version-records.ts';
+import { bodyBlob } from './autosave-body.ts';
 import {
   TransportError,
   type AutosaveRequest,
@@ -29,20 +29,6 @@ import {
 
 export const DEFAULT_API_BASE_URL = '/api';
 export const AUTOSAVE_PATH = '/workflow/version/autosave';
-
-/**
- * The request body as JSON; an autosave's `configuration` comes from the per-step text cache
- * (version-records.ts), so a 10,000-step save after one edit does not stringify 10,000 steps again.
- */
-export function bodyJson(body: unknown): string {
-  const configuration = (body as { configuration?: unknown } | null)?.configuration;
-  const cached = storedContentJson(configuration);
-  if (cached === undefined) return JSON.stringify(body);
-  // Stringified with a placeholder, then the cached text put in its place. Quotes inside string values
-  // are escaped by JSON.stringify, so the only unescaped `"configuration":0` is the key itself.
-  const text = JSON.stringify({ ...(body as object), configuration: 0 });
-  return text.replace('"configuration":0', () => `"configuration":${cached}`);
-}
 
 export const PUBLISH_PATH = '/workflow/publish';
 
@@ -62,6 +48,11 @@ export interface HttpTransportOptions<TVersion, TWorkflow> {
   fetch?: typeof fetch;
   timeoutMs?: number;
   timezone?: () => string | undefined;
+  /**
+   * Lets queued messages run while a large body is encoded (autosave-body.ts); the worker passes a
+   * macrotask, so an edit is not held behind a save.
+   */
+  yieldToEvents?: () => Promise<void>;
 }
 
 /** The publish reply's envelope: its workflow is read by the injected `parseWorkflow`, as its version is. */
@@ -127,12 +118,12 @@ export class HttpTransport<TConfiguration = unknown, TVersion = unknown, TWorkfl
     }
   }
 
-  private post(path: string, body: unknown, call: CallOptions, query?: Record<string, string>): Promise<unknown> {
+  private async post(path: string, body: object, call: CallOptions, query?: Record<string, string>): Promise<unknown> {
     // A Blob, not the string: handing a 4 MB string to fetch held the worker for a quarter of a second
     // (measured at 10,000 steps), during which edits waited.
-    const rawBody = () => new Blob([bodyJson(body)], { type: 'application/json' });
+    const rawBody = await bodyBlob(body, this.options.yieldToEvents ? { yieldToEvents: this.options.yieldToEvents } : {});
     const request = { method: 'POST' as const, path, ...(query ? { query } : {}), ...(call.signal ? { signal: call.signal } : {}) };
-    return this.request(() => this.send({ ...request, rawBody: rawBody() }), call);
+    return this.request(() => this.send({ ...request, rawBody }), call);
   }
 
   /** One call, its failures turned into the TransportErrors the autosave queue tells apart. */

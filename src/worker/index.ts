@@ -3,7 +3,7 @@
  * other), so what the UI may rely on is listed here and the rest of the worker can change freely.
  */
 export { installErrorFieldsHandler, type EditorWorkerApi, type ServedOpenResult } from './expose.ts';
-export { readWorkflowJson } from './workflow-reader.ts';
+export { readWorkflowJsonAsSent } from './workflow-reader.ts';
 export type { EditorWorkerRemote } from './editor.worker.ts';
 export type { ApplyOptions, EditResult, EditorEvent, OpenInput, OpenResult } from './editor-types.ts';
 export type { AutosaveStatusEvent } from './autosave-queue.ts';

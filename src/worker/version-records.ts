@@ -52,9 +52,8 @@ const storedSteps = new WeakMap<FlatStep, StoredStep>();
 const stepJson = new WeakMap<StoredStep, string>();
 const storedVersions = new WeakMap<FlatVersion, StoredFlowVersion>();
 const storedContents = new WeakMap<FlatVersion, StoredFlowContent>();
-const contentJson = new WeakMap<StoredFlowContent, string>();
-/** Contents made by `storedContentOf` (their steps are the cached ones). */
-const madeHere = new WeakSet<StoredFlowContent>();
+/** Contents made by `storedContentOf` (their steps are the cached ones), each with its version. */
+const madeHere = new WeakMap<StoredFlowContent, FlatVersion>();
 
 function storedStepOf(step: FlatStep): StoredStep {
   let stored = storedSteps.get(step);
@@ -119,22 +118,14 @@ export function storedContentOf(version: FlatVersion): StoredFlowContent {
     const { displayName, trigger, steps } = storedVersionOf(version);
     content = { displayName, trigger, steps };
     storedContents.set(version, content);
-    madeHere.add(content);
+    madeHere.set(content, version);
   }
   return content;
 }
 
-/** JSON text of a stored content this module made, from cached step text; undefined for any other value. */
-export function storedContentJson(content: unknown): string | undefined {
-  if (typeof content !== 'object' || content === null) return undefined;
-  let text = contentJson.get(content as StoredFlowContent);
-  if (text === undefined) {
-    const { displayName, trigger, steps } = content as StoredFlowContent;
-    if (!madeHere.has(content as StoredFlowContent)) return undefined;
-    text = `{"displayName":${JSON.stringify(displayName)},"trigger":${JSON.stringify(trigger)},"steps":${jsonOfSteps(steps)}}`;
-    contentJson.set(content as StoredFlowContent, text);
-  }
-  return text;
+/** The version a stored content was made from by `storedContentOf`; undefined for any other value. */
+export function versionOfContent(content: unknown): FlatVersion | undefined {
+  return typeof content === 'object' && content !== null ? madeHere.get(content as StoredFlowContent) : undefined;
 }
 
 function storedVersionJson(version: FlatVersion): string {
@@ -152,6 +143,11 @@ export function versionHeadJson(version: FlatVersion): string {
 
 /** The JSON array of the stored steps numbered `from` to `to` - 1 (absent numbers skipped), from cached text. */
 export function stepsJsonBetween(version: FlatVersion, from: number, to: number): string {
+  return `[${stepsTextBetween(version, from, to)}]`;
+}
+
+/** `stepsJsonBetween` without the brackets: the steps' JSON joined by commas, empty when there are none. */
+export function stepsTextBetween(version: FlatVersion, from: number, to: number): string {
   const parts: string[] = [];
   for (let n = from; n < Math.min(to, version.steps.length); n++) {
     const step = version.steps[n];
@@ -164,7 +160,7 @@ export function stepsJsonBetween(version: FlatVersion, from: number, to: number)
     }
     parts.push(text);
   }
-  return `[${parts.join(',')}]`;
+  return parts.join(',');
 }
 
 export function unsavedRecordOf(version: FlatVersion, now: number): UnsavedRecord {

@@ -98,4 +98,12 @@ describe('notifications kept on the server', () => {
     expect(rows[0]!.n).toBe(100);
     expect((await list(other.token)).data.some((note) => note.message === 'Untouched')).toBe(true);
   });
+
+  it('lists notifications written at the same instant newest first, in the order they were written', async () => {
+    const twin = await signedInUser(t.app, 'Twin');
+    for (const message of ['first', 'second', 'third']) await storeNotification(t.db, { userId: twin.id, type: 'notification', message });
+    // Embedded PGlite's clock can give rows written one after the other the same instant.
+    await t.db.query(`UPDATE notifications SET created_at = '2026-11-28T00:00:00Z' WHERE user_id = $1`, [twin.id]);
+    expect((await list(twin.token)).data.map((note) => note.message)).toEqual(['third', 'second', 'first']);
+  });
 });

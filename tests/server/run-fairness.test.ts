@@ -15,8 +15,9 @@ import { code, finishedRun, flowOf, manualTrigger } from './run-flows.ts';
 let t: TestServer;
 
 beforeAll(async () => {
-  // The defaults that matter here: 5 workers with 4 runs a user, 3 sandbox threads with 2 a user.
-  t = await startTestServer({ engine: { ...loadConfig({}).engine, codeTimeoutMs: 4000 } });
+  // The defaults that matter here: 5 workers with 4 runs a user, 3 sandbox threads with 2 a user. The
+  // flood's code time limit is long, so none of it ends before the quick run does on a loaded machine.
+  t = await startTestServer({ engine: { ...loadConfig({}).engine, codeTimeoutMs: 30_000 } });
 });
 afterAll(async () => {
   await t?.close();

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { createRunExecutor } from '../../server/engine/run-executor.ts';
-import { claimRun, enqueueRun, finishRun, type QueuedRun } from '../../server/runs/run-queue.ts';
+import { claimRun, enqueueRun, finishRun, recoverExpired, type FinishedRun, type QueuedRun } from '../../server/runs/run-queue.ts';
 import { CodeSandbox } from '../../server/engine/sandbox/code-sandbox.ts';
 import { RunWorkers } from '../../server/runs/run-workers.ts';
 import { workflowsForRuns } from '../../server/workflows/runs-port.ts';
@@ -118,6 +118,68 @@ describe('the run queue', () => {
     // The first waiting run and the three running ones, not the 300 waiting.
     expect(read.idx_tup_fetch).toBeLessThan(20);
     await t.db.query(`DELETE FROM run_queue`);
+  });
+
+  it('never hands over a run it did not claim: one queued while a claim is under way is claimed whole or left waiting', async () => {
+    await t.db.query(`DELETE FROM run_queue`);
+    // The pick sleeps first, so a run can be queued after the claim's statement began but before the pick
+    // looks (on PostgreSQL; PGlite's one connection queues the enqueue behind the claim).
+    await t.db.query(`ALTER FUNCTION flowsmith_next_run(bigint) RENAME TO flowsmith_next_run_unslowed`);
+    await t.db.query(`CREATE FUNCTION flowsmith_next_run(p_per_user bigint)
+      RETURNS TABLE (run_id uuid, flow_id uuid, version_id uuid, user_id uuid, limited boolean) LANGUAGE plpgsql VOLATILE ROWS 1 AS $$
+      BEGIN PERFORM pg_sleep(0.4); RETURN QUERY SELECT * FROM flowsmith_next_run_unslowed(p_per_user); END $$`);
+    try {
+      const claiming = claimRun(t.db, 'slot', 60_000);
+      if (process.env.DATABASE_URL) {
+        await waitFor(async () => (await t.db.query(`SELECT 1 FROM pg_stat_activity WHERE wait_event = 'PgSleep'`)).rows.length > 0, 'the claim to sleep');
+      }
+      const queued = await enqueueRun(t.db, { flowId, versionId, userId, payload: { n: 9 } });
+      const claimed = (await claiming) ?? (await claimRun(t.db, 'slot', 60_000));
+      expect(claimed).toMatchObject({ runId: queued, payload: { n: 9 } });
+      const { rows } = await t.db.query<{ claimed_by: string | null; status: string | null }>(
+        `SELECT q.claimed_by, r.status FROM run_queue q LEFT JOIN flow_runs r ON r.id = q.run_id WHERE q.run_id = $1`,
+        [queued],
+      );
+      expect(rows[0]).toEqual({ claimed_by: 'slot', status: 'RUNNING' });
+      await finishRun(t.db, queued, 'slot', { status: 'SUCCEEDED', steps: [] });
+    } finally {
+      await t.db.query(`DROP FUNCTION flowsmith_next_run(bigint)`);
+      await t.db.query(`ALTER FUNCTION flowsmith_next_run_unslowed(bigint) RENAME TO flowsmith_next_run`);
+    }
+  });
+
+  it('a run its own process claims again after its lease ran out is recorded by the newer claim only', async () => {
+    await t.db.query(`DELETE FROM run_queue`);
+    const runId = await enqueueRun(t.db, { flowId, versionId, userId, payload: {} });
+    // Each execution waits until the test lets it end, with the outcome the test gives.
+    const release: Array<(result: FinishedRun) => void> = [];
+    const workers = new RunWorkers({
+      db: t.db,
+      workerId: 'one-process',
+      concurrency: 2,
+      pollMs: 20,
+      maxResumes: 3,
+      execute: () => new Promise<FinishedRun>((resolve) => release.push(resolve)),
+    });
+    await workers.start();
+    try {
+      await waitFor(async () => release.length === 1, 'the first execution');
+      // The lease runs out unrenewed (a stalled process) and is put back; the same process claims it again.
+      await t.db.query(`UPDATE run_queue SET lease_until = clock_timestamp() - interval '1 second' WHERE run_id = $1`, [runId]);
+      expect(await recoverExpired(t.db, 3)).toEqual([]);
+      workers.wake();
+      await waitFor(async () => release.length === 2, 'the second execution');
+      // The stale execution ends first, cut short as an abandoned engine's would be: nothing of it is kept.
+      release[0]!({ status: 'STOPPED', steps: [] });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      release[1]!({ status: 'SUCCEEDED', steps: [] });
+      await waitFor(async () => (await t.db.query(`SELECT 1 FROM run_queue WHERE run_id = $1`, [runId])).rows.length === 0, 'the run to end');
+      const { rows } = await t.db.query<{ status: string }>(`SELECT status FROM flow_runs WHERE id = $1`, [runId]);
+      expect(rows[0]?.status).toBe('SUCCEEDED');
+    } finally {
+      release.forEach((end) => end({ status: 'STOPPED', steps: [] }));
+      await workers.stop();
+    }
   });
 
   it('claims the next waiting run with the finish of the last, and leaves a limited workflow’s run to a confirmed claim', async () => {

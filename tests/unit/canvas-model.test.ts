@@ -24,11 +24,20 @@ describe('the canvas model', () => {
     expect(whole.full).toBe(true);
     model.apply(whole);
     const firstRevision = model.revision;
-    const middle = version.steps.filter((step) => step !== null)[150]!;
+    const present = version.steps.filter((step) => step !== null);
+    const middle = present[150]!;
+    // A router and a loop: their next edges start below their lanes and container, which these edits change.
+    const router = present.find((step) => step.type === 'ROUTER' && step.children.length > 1 && step.parent.slot === 'next')!;
+    const loop = present.filter((step) => step.type === 'LOOP_ON_ITEMS' && step.next !== null).at(-1)!;
     const edits: FlowOperationInput[] = [
       { type: 'ADD_ACTION', request: { parentStep: 'trigger', action: createAction('CODE', `step_${version.steps.length}`) } },
       { type: 'ADD_ACTION', request: { parentStep: middle.name, stepLocationRelativeToParent: 'AFTER', action: createAction('ROUTER', `step_${version.steps.length + 1}`) } },
       { type: 'DELETE_ACTION', request: { names: [middle.name] } },
+      { type: 'DELETE_BRANCH', request: { stepName: router.name, branchIndex: 0 } },
+      { type: 'ADD_ACTION', request: { parentStep: loop.name, stepLocationRelativeToParent: 'INSIDE_LOOP', action: createAction('CODE', `step_${version.steps.length + 2}`) } },
+      { type: 'DELETE_ACTION', request: { names: [loop.name] } },
+      // The loop's name again, on a plain step with a step after it: its next edge starts at its card.
+      { type: 'ADD_ACTION', request: { parentStep: 'trigger', action: createAction('CODE', loop.name) } },
     ] as FlowOperationInput[];
     for (const edit of edits) {
       version = apply(version, edit);

@@ -6,6 +6,8 @@ import {
   createEmptyVersion,
   FlowOperationError,
   fromStoredVersion,
+  fromStoredVersionAsSent,
+  fromStoredVersionComparing,
   parseStoredContent,
   runSchema,
   RUN_STATUSES,
@@ -59,6 +61,39 @@ describe('the stored form', () => {
   it('reads back to the same version, through JSON', () => {
     const v = storedFlow();
     expect(fromStoredVersion(viaJson(toStoredVersion(v)))).toStrictEqual(v);
+  });
+
+  it('builds the same version unchecked from JSON the check leaves as it is, and says when the check changes it', () => {
+    const json = viaJson(toStoredVersion(storedFlow()));
+    const compared = fromStoredVersionComparing(json);
+    expect(compared.asSent).toBe(true);
+    expect(fromStoredVersionAsSent(viaJson(toStoredVersion(storedFlow())))).toStrictEqual(compared.version);
+    // Each way zod's reading can differ from the JSON read: a key dropped, a default filled in, a value turned.
+    const changes: Array<(stored: StoredFlowVersion) => void> = [
+      (stored) => Object.assign(stored.steps[0]!, { note: 'not a step field' }),
+      (stored) => delete (stored.steps[1]!.settings as { executionType?: string }).executionType,
+      (stored) => delete (stored.steps[0]!.settings as { input?: unknown }).input,
+      (stored) => delete (stored as { schemaVersion?: unknown }).schemaVersion,
+      (stored) => Object.assign(stored.trigger, { settings: null }),
+      (stored) => delete (stored.steps[2] as { valid?: boolean }).valid,
+    ];
+    for (const change of changes) {
+      const changed = viaJson(toStoredVersion(storedFlow())) as StoredFlowVersion;
+      change(changed);
+      const checked = fromStoredVersionComparing(viaJson(changed));
+      expect(checked.asSent).toBe(false);
+      expect(checked.version).toStrictEqual(fromStoredVersion(viaJson(changed)));
+    }
+    // Settings past the depth bound are refused on either path, as a copy would refuse them.
+    const deep = viaJson(toStoredVersion(storedFlow())) as StoredFlowVersion;
+    let nested: Record<string, unknown> = {};
+    (deep.steps[0]!.settings as { input: unknown }).input = nested;
+    for (let i = 0; i < 150; i++) nested = (nested.inner = {}) as Record<string, unknown>;
+    expect(validationError(() => fromStoredVersionComparing(viaJson(deep)))).toMatch(/deeper than 100 levels/);
+    expect(validationError(() => fromStoredVersionAsSent(viaJson(deep)))).toMatch(/deeper than 100 levels/);
+    // Unchecked, a broken form may fail in any way, but it does fail rather than build a broken version.
+    expect(() => fromStoredVersionAsSent('not a version')).toThrow();
+    expect(() => fromStoredVersionAsSent({ ...(viaJson(toStoredVersion(storedFlow())) as object), steps: [{ name: 'x' }] })).toThrow();
   });
 
   it('keeps names across holes and drops trailing holes', () => {

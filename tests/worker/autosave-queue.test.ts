@@ -58,7 +58,7 @@ function memoryRecord() {
   return { record, log, value: () => value };
 }
 
-function setup(options: { recovered?: Payload } = {}) {
+function setup(options: { recovered?: Payload; paced?: boolean } = {}) {
   const timers = new ManualTimers();
   const server = manualServer();
   const stored = memoryRecord();
@@ -70,6 +70,7 @@ function setup(options: { recovered?: Payload } = {}) {
     timers,
     onSaved: (result) => saved.push(result),
     ...(options.recovered ? { recovered: options.recovered } : {}),
+    ...(options.paced ? { pace: { now: () => timers.now, fromMs: 200 } } : {}),
   });
   queue.subscribe((event) => events.push(event));
   const statuses = () => events.map((event) => event.status);
@@ -289,5 +290,65 @@ describe('AutosaveQueue', () => {
     expect(server.last().context.signal.aborted).toBe(false);
     await queue.dispose();
     expect(server.last().context.signal.aborted).toBe(true);
+  });
+
+  describe('paced', () => {
+    /** Save 1 goes out, save 2 waits behind it, and the server takes `ms` to answer save 1. */
+    async function firstSaveTakes(ms: number) {
+      const queue = setup({ paced: true });
+      queue.queue.enqueue(rev(1));
+      await settle();
+      queue.queue.enqueue(rev(2));
+      await queue.timers.advance(ms);
+      queue.server.last().resolve();
+      await settle();
+      return queue;
+    }
+
+    it('waits as long as a slow save took before sending the next, nothing lost', async () => {
+      const { queue, server, timers, statuses } = await firstSaveTakes(500);
+      expect(server.calls.map((c) => c.payload.rev)).toEqual([1]);
+      expect(timers.pending).toEqual([500]);
+      queue.enqueue(rev(3)); // a newer edit during the pause replaces the waiting one
+      await timers.advance(499);
+      expect(server.calls.map((c) => c.payload.rev)).toEqual([1]);
+      await timers.advance(1);
+      expect(server.calls.map((c) => c.payload.rev)).toEqual([1, 3]);
+      server.last().resolve();
+      await settle();
+      expect(server.received).toEqual([1, 3]);
+      expect(statuses()).toEqual(['saved', 'saving', 'saved']);
+    });
+
+    it('sends the next at once after a fast save', async () => {
+      const { server, timers } = await firstSaveTakes(100);
+      expect(server.calls.map((c) => c.payload.rev)).toEqual([1, 2]);
+      expect(timers.pending).toEqual([]);
+    });
+
+    it('does not make a publish wait: flush sends what waits at once', async () => {
+      const { queue, server } = await firstSaveTakes(800);
+      const flushed = queue.flush();
+      await settle();
+      expect(server.calls.map((c) => c.payload.rev)).toEqual([1, 2]);
+      server.last().resolve();
+      await flushed;
+      expect(queue.status.status).toBe('saved');
+    });
+
+    it('ends the pause when the waiting save is discarded or turned into an undo’s delayed save', async () => {
+      const discarded = await firstSaveTakes(500);
+      discarded.queue.discard();
+      await discarded.timers.advance(5000);
+      expect(discarded.server.calls.map((c) => c.payload.rev)).toEqual([1]);
+      expect(discarded.queue.status.status).toBe('saved');
+
+      const undone = await firstSaveTakes(500);
+      undone.queue.scheduleDelayed(rev(3));
+      await undone.timers.advance(500);
+      expect(undone.queue.status.status).toBe('unsaved');
+      await undone.timers.advance(3000);
+      expect(undone.server.calls.map((c) => c.payload.rev)).toEqual([1, 3]);
+    });
   });
 });

@@ -7,7 +7,8 @@ import { describe, expect, it } from '@rstest/core';
 import { createAction, fromStoredVersion, stepsInOrder, type FlatVersion } from '../../src/domain/flow/index.ts';
 import type { EditorRemote } from '../../src/ui/screens/editor/store/editor-remote.ts';
 import { EditorStore } from '../../src/ui/screens/editor/store/editor-store.ts';
-import { addCodeStep, createServer, openInputFrom, sampleVersion, startEditor, storedOf, type EditorHarness } from './support/editor-harness.ts';
+import { reaction } from 'mobx';
+import { addCodeStep, createServer, openInputFrom, sampleVersion, startEditor, storedOf, typeUrl, type EditorHarness } from './support/editor-harness.ts';
 import { waitUntil } from './support/manual-timers.ts';
 import { copySelection, deleteSelection, duplicateSelection, toggleSkipSelection } from '../../src/ui/screens/editor/store/selection-actions.ts';
 
@@ -56,6 +57,25 @@ describe('EditorStore', () => {
     await close({ store, harness });
   });
 
+  it('opens a downloaded reply that the check would change with the version the worker built, not its own', async () => {
+    const server = createServer(sampleVersion());
+    const harness = await startEditor({ server });
+    const store = new EditorStore({ remote: harness.remote as unknown as EditorRemote, storage: null });
+    const input = { ...openInputFrom(server), version: storedOf(server.versions.get('v1')!) };
+    // An old row: a step field the domain does not know, and code settings without their default input.
+    const [first] = input.version.steps as unknown as Array<Record<string, unknown>>;
+    first!.note = 'kept by an older build';
+    delete (first!.settings as { input?: unknown }).input;
+    await store.openServed(new TextEncoder().encode(JSON.stringify(input)).buffer);
+    const step = store.step('step_1')!;
+    expect('note' in step).toBe(false);
+    expect(step.settings).toMatchObject({ input: {} });
+    expect(store.version).toEqual(harness.core.currentVersion());
+    await waitUntil(() => store.canvas.ready, 'the layout from the worker');
+    expect(store.canvas.nodes.map((node) => node.id).sort()).toEqual(['step_1', 'step_2', 'trigger']);
+    await close({ store, harness });
+  });
+
   it('mirrors the worker by patches: an edit replaces only the steps it touched, and the canvas follows', async () => {
     const opened = await openStore();
     const { store } = opened;
@@ -70,6 +90,25 @@ describe('EditorStore', () => {
     expect(store.canvas.edges.map((edge) => edge.id)).toContain('step_2->step_3');
     await store.undo();
     expect(names(store)).toEqual(['step_1', 'step_2']);
+    await close(opened);
+  });
+
+  it('tells the chrome of a change to the version’s name or validity, and not of a step’s edit', async () => {
+    const opened = await openStore();
+    const { store } = opened;
+    const heads: Array<{ displayName: string; valid: boolean }> = [];
+    const stop = reaction(
+      () => store.head,
+      (head) => head && heads.push({ displayName: head.displayName, valid: head.valid }),
+    );
+    await store.apply(typeUrl('https://example.com'));
+    expect(store.step('step_1')!.settings).toMatchObject({ input: { url: 'https://example.com' } });
+    expect(heads).toEqual([]); // a step changed: the top bar, Run and the page title are not told
+    await store.apply({ type: 'CHANGE_NAME', request: { displayName: 'Renamed flow' } });
+    expect(heads).toEqual([{ displayName: 'Renamed flow', valid: false }]);
+    await store.undo();
+    expect(heads.at(-1)).toEqual({ displayName: 'Orders', valid: false });
+    stop();
     await close(opened);
   });
 

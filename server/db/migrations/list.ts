@@ -23,6 +23,7 @@ import { notificationsMigration } from './022_notifications.ts';
 import { templateGalleryMigration } from './023_template_gallery.ts';
 import { provisionalFlowsMigration } from './024_provisional_flows.ts';
 import { activityOrderMigration } from './025_activity_order.ts';
+import { notificationOrderMigration } from './026_notification_order.ts';
 
 /** Every migration, oldest first. Never edit one that has shipped: add the next number. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -50,4 +51,5 @@ export const MIGRATIONS: readonly Migration[] = [
   templateGalleryMigration,
   provisionalFlowsMigration,
   activityOrderMigration,
+  notificationOrderMigration,
 ];

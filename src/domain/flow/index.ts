@@ -15,7 +15,16 @@ export { applyVersionPatches, type Patch } from './immer.ts';
 export { fromNestedFlow } from './nested-import.ts';
 export { toNestedFlow } from './nested-export.ts';
 export { toNestedFlowJson } from './nested-json.ts';
-export { fromParsedContent, fromStoredVersion, parseStoredContent, toStoredContent, toStoredStep, toStoredVersion } from './stored-form.ts';
+export {
+  fromParsedContent,
+  fromStoredVersion,
+  fromStoredVersionAsSent,
+  fromStoredVersionComparing,
+  parseStoredContent,
+  toStoredContent,
+  toStoredStep,
+  toStoredVersion,
+} from './stored-form.ts';
 export { checkStructure, collectSubtree, findStep, stepsInOrder, versionReader, type StepReader } from './structure.ts';
 export { firstInvalidStep } from './validity.ts';
 export { enclosingLoops, stepsBefore, type StepBefore } from './steps-before.ts';

@@ -54,6 +54,20 @@ function copyValue(value: unknown, mapString: ((text: string) => string) | undef
   return out;
 }
 
+/**
+ * What cloneJson refuses, without the copy: for settings freshly parsed from JSON text, which are already
+ * plain data the caller owns (JSON.parse keeps a "__proto__" key as an own property, as setKey does).
+ */
+export function checkJsonDepth(value: unknown, depth = 0): void {
+  if (typeof value !== 'object' || value === null) return;
+  if (depth >= MAX_SETTINGS_DEPTH) throw invalidInput(`Settings nest deeper than ${MAX_SETTINGS_DEPTH} levels`);
+  if (Array.isArray(value)) {
+    for (const item of value) checkJsonDepth(item, depth + 1);
+    return;
+  }
+  for (const key in value) if (Object.hasOwn(value, key)) checkJsonDepth((value as JsonObject)[key], depth + 1);
+}
+
 /** Structural equality of JSON values; past the depth bound it answers "different" (the caller then copies). */
 export function jsonEqual(a: unknown, b: unknown, depth = 0): boolean {
   if (Object.is(a, b)) return true;

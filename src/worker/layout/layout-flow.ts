@@ -14,6 +14,7 @@ import { collectChains, type Chain } from './chains.ts';
 import type { LaneComposition, LaneSize } from './lanes.ts';
 import { MAX_COMPOSITIONS } from './cache.ts';
 import { NODE_HEIGHT, NODE_WIDTH, ROW_GAP, type FlowLayout, type LayoutEdge, type LayoutNode } from './types.ts';
+import { yieldToEvents } from '../yield-to-events.ts';
 
 export async function layoutFlow(version: FlatVersion, cache: LayoutCache): Promise<FlowLayout> {
   const chains = collectChains(version);
@@ -77,19 +78,6 @@ async function composeMissing(allLanes: readonly LaneSize[][], cache: LayoutCach
 }
 
 const YIELD_EVERY = 8;
-
-/** Lets queued messages run (a macrotask without timer clamping, where MessageChannel exists). */
-function yieldToEvents(): Promise<void> {
-  if (typeof MessageChannel === 'undefined') return new Promise((resolve) => setTimeout(resolve, 0));
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
-}
 
 /** Absolute coordinates: the trigger centred on x = 0, the top chain under it, nested chains in their slots. */
 function place(top: Chain | undefined, blocks: Map<StepName, ChainBlock>): FlowLayout {

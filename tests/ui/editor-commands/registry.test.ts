@@ -238,11 +238,12 @@ describe('the editor command registry', () => {
     const version = { ...sampleVersion(), valid: true };
     let starts = 0;
     const runner = { starting: false, start: async () => void starts++ };
-    const store = { version, readOnly: true } as unknown as EditorStore;
+    // The command reads the version's head (store/version-head.ts), as the real store gives it.
+    const store = { head: { id: version.id, displayName: version.displayName, state: version.state, valid: true }, readOnly: true } as unknown as EditorStore;
     expect(run.canRun({ store, ui: {} })).toBe(false);
     expect(run.canRun({ store, ui: { runner } })).toBe(true);
     expect(run.canRun({ store, ui: { runner: { ...runner, starting: true } } })).toBe(false);
-    expect(run.canRun({ store: { version: { ...version, valid: false } } as unknown as EditorStore, ui: { runner } })).toBe(false);
+    expect(run.canRun({ store: { head: { ...store.head!, valid: false } } as unknown as EditorStore, ui: { runner } })).toBe(false);
     expect(editorCommands.run(run, { store, ui: { runner } })).toBe(true); // allowed on a read-only version
     expect(starts).toBe(1);
   });

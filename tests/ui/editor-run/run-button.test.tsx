@@ -12,6 +12,7 @@ import { createEmptyVersion, type FlatVersion } from '../../../src/domain/index.
 import { RUN_DISABLED_REASON, RunButton } from '../../../src/ui/screens/editor/run-button.tsx';
 import { announceRunEnd } from '../../../src/ui/screens/editor/use-run-workflow.ts';
 import type { EditorStore } from '../../../src/ui/screens/editor/store/editor-store.ts';
+import { versionHead } from '../../../src/ui/screens/editor/store/version-head.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -29,8 +30,13 @@ afterEach(async () => {
   container.remove();
 });
 
-/** The part of the store the button reads, observable as the real one is. */
-const storeWith = (version: FlatVersion) => observable({ version }, {}, { deep: false }) as unknown as EditorStore;
+/** The part of the store the button reads, observable as the real one is: the head follows the version. */
+const storeWith = (version: FlatVersion) => {
+  const store = observable({ version }, {}, { deep: false });
+  const head = versionHead(() => store.version);
+  Object.defineProperty(store, 'head', { get: () => head.get() });
+  return store as unknown as EditorStore;
+};
 
 async function render(store: EditorStore, starting = false) {
   let starts = 0;

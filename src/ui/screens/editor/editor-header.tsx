@@ -67,7 +67,8 @@ const PanelButton = observer(function PanelButton({ id, context, Icon }: { id: '
 
 export const EditorHeader = observer(function EditorHeader({ context }: HeaderProps) {
   const { store } = context;
-  const version = store.version;
+  // The head, not the version: this bar need not render again when a step changes.
+  const version = store.head;
   const flow = store.flow;
   if (!version || !flow) return null;
   const editable = !store.readOnly;

@@ -23,12 +23,43 @@ const GROUPS: readonly (readonly EditorCommandId[])[] = [
 /** Not a command: the link the wide screen's workflow settings menu has (workflow-menu.tsx). */
 const VARIABLES = 'variables';
 
-export const EditorMoreMenu = observer(function EditorMoreMenu({ context }: { context: CommandContext }) {
-  const navigate = useNavigate();
+/**
+ * The items, their own observer inside the lazily mounted content: built in the trigger's render, their
+ * enabled states (undo, redo, publish) made the closed menu render again on every edit.
+ */
+const MoreMenuItems = observer(function MoreMenuItems({ context }: { context: CommandContext }) {
   const flowId = context.store.flow?.id;
   const enabled = context.store.flow?.status === 'ENABLED';
   const groups = GROUPS.map((ids) => ids.filter((id) => editorCommand(id).allowedReadOnly || !context.store.readOnly)).filter((ids) => ids.length > 0);
+  return (
+    <>
+      {groups.map((ids, index) => [
+        index > 0 ? <Menu.Separator key={`separator-${index}`} className="menu-separator" /> : null,
+        ...ids.map((id) => {
+          const command = editorCommand(id);
+          const label = id === 'workflow.status' ? (enabled ? 'Disable workflow' : 'Enable workflow') : command.label;
+          const keys = keyHint(command);
+          return (
+            <Menu.Item key={id} value={id} className="menu-item" disabled={!editorCommands.isEnabled(command, context)}>
+              <span className="editor-menu-text">{label}</span>
+              {keys ? <kbd className="editor-menu-key">{keys}</kbd> : null}
+            </Menu.Item>
+          );
+        }),
+      ])}
+      {flowId ? (
+        <Menu.Item value={VARIABLES} className="menu-item">
+          <span className="editor-menu-text">Variables</span>
+        </Menu.Item>
+      ) : null}
+    </>
+  );
+});
+
+export const EditorMoreMenu = observer(function EditorMoreMenu({ context }: { context: CommandContext }) {
+  const navigate = useNavigate();
   const select = (value: string) => {
+    const flowId = context.store.flow?.id;
     if (value === VARIABLES && flowId) navigate(`/workflows/${encodeURIComponent(flowId)}/variables`);
     else requestAnimationFrame(() => void editorCommands.run(value, context));
   };
@@ -40,25 +71,7 @@ export const EditorMoreMenu = observer(function EditorMoreMenu({ context }: { co
       <Portal>
         <Menu.Positioner>
           <Menu.Content className="menu menu-compact editor-more-menu">
-            {groups.map((ids, index) => [
-              index > 0 ? <Menu.Separator key={`separator-${index}`} className="menu-separator" /> : null,
-              ...ids.map((id) => {
-                const command = editorCommand(id);
-                const label = id === 'workflow.status' ? (enabled ? 'Disable workflow' : 'Enable workflow') : command.label;
-                const keys = keyHint(command);
-                return (
-                  <Menu.Item key={id} value={id} className="menu-item" disabled={!editorCommands.isEnabled(command, context)}>
-                    <span className="editor-menu-text">{label}</span>
-                    {keys ? <kbd className="editor-menu-key">{keys}</kbd> : null}
-                  </Menu.Item>
-                );
-              }),
-            ])}
-            {flowId ? (
-              <Menu.Item value={VARIABLES} className="menu-item">
-                <span className="editor-menu-text">Variables</span>
-              </Menu.Item>
-            ) : null}
+            <MoreMenuItems context={context} />
           </Menu.Content>
         </Menu.Positioner>
       </Portal>

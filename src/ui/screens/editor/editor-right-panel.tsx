@@ -3,7 +3,7 @@
  * duplicate and delete buttons, and the server-backed sections under the fields: Test step, sample
  * data). Nothing is drawn for SPEC's 'copilot' panel: there is no Copilot backend, so nothing opens it.
  */
-import { useCallback, useDeferredValue } from 'react';
+import { useCallback } from 'react';
 import { observer } from 'mobx-react-lite';
 import { toast } from 'sonner';
 import { CopyPlus, Trash2 } from 'lucide-react';
@@ -15,11 +15,11 @@ import { StepSettingsPanel } from './settings/step-settings-panel.tsx';
 import { StepTools } from './settings/step-tools.tsx';
 import { editorCommand } from './commands/editor-commands.ts';
 import { commandTitle } from './commands/registry.ts';
+import { useVersionAfterPaint } from './use-version-after-paint.ts';
 
 export const RightPanel = observer(function RightPanel({ store }: { store: EditorStore }) {
-  // The panel follows edits at a lower priority than the canvas: the card a keystroke renamed paints
-  // first, the panel (which keeps its own field text) catches up in the next frame.
-  const version = useDeferredValue(store.version);
+  // The panel follows edits a frame after the canvas (use-version-after-paint.ts).
+  const version = useVersionAfterPaint(store);
   // Stable callbacks: the panel's body is memoised on the step and must not re-render for other edits.
   const apply = useCallback((operation: FlowOperationInput, options?: ApplyOptions) => store.apply(operation, options), [store]);
   const breakGroup = useCallback(() => store.breakGroup(), [store]);

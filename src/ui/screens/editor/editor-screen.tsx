@@ -77,7 +77,7 @@ export const EditorScreen = observer(function EditorScreen() {
     };
   }, [id, attempt, queryClient]);
 
-  usePageTitle(store?.version?.displayName ?? (load.kind === 'missing' ? NOT_FOUND_TITLE : 'Workflow'));
+  usePageTitle(store?.head?.displayName ?? (load.kind === 'missing' ? NOT_FOUND_TITLE : 'Workflow'));
 
   if (load.kind === 'missing') return <WorkflowNotFound />;
   if (load.kind === 'error') {

@@ -13,9 +13,9 @@ import { RUN_DISABLED_REASON } from './commands/workflow-commands.ts';
 
 export { RUN_DISABLED_REASON };
 
-export const RunButton = observer(function RunButton({ store, runner }: { store: Pick<EditorStore, 'version'>; runner: Pick<RunWorkflow, 'start' | 'starting'> }) {
+export const RunButton = observer(function RunButton({ store, runner }: { store: Pick<EditorStore, 'head'>; runner: Pick<RunWorkflow, 'start' | 'starting'> }) {
   const command = editorCommand('workflow.run');
-  const invalid = store.version !== null && !store.version.valid;
+  const invalid = store.head !== null && !store.head.valid;
   // The command reads only the version and the runner; a run is allowed on a read-only version.
   const enabled = command.canRun({ store: store as EditorStore, ui: { runner } });
   return (

@@ -25,14 +25,14 @@ export function useWorkflowSettings(store: EditorStore): WorkflowSettings {
   const setStatus = useSetWorkflowStatus();
   const [choosingFolder, setChoosingFolder] = useState(false);
   const flow = store.flow;
-  const name = store.version?.displayName ?? 'Workflow';
+  const name = store.head?.displayName ?? 'Workflow';
 
   const mutate = setStatus.mutate;
   // Stable, so the command context (and the keyboard listener built from it) is not rebuilt every render.
   const toggleStatus = useCallback(() => {
     const current = store.flow;
     if (!current) return;
-    const shownName = store.version?.displayName ?? 'Workflow';
+    const shownName = store.head?.displayName ?? 'Workflow';
     const status = current.status === 'ENABLED' ? 'DISABLED' : 'ENABLED';
     mutate(
       { id: current.id, status },

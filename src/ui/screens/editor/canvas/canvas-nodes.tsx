@@ -3,7 +3,8 @@
  * memoised body keyed by the step object, so an edit re-renders only the cards whose step changed.
  * Invisible handles match the `handles` each node declares (canvas-model.ts).
  */
-import { memo, useCallback, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, type ReactNode } from 'react';
+import { computed } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { AlertTriangle, EyeOff, Plus } from 'lucide-react';
@@ -14,14 +15,24 @@ import { NODE_HEIGHT, type InsertAt } from '../../../../worker/index.ts';
 import { StepGlyph } from './step-glyph.tsx';
 import { CardRename } from './card-rename.tsx';
 
-function Handles() {
+/**
+ * What a node reads of the version, as a computed value: every edit swaps the version, and a node that
+ * read it directly rendered again for an edit anywhere in the flow. Structural sharing keeps an untouched
+ * step's object, so the value (compared by identity) changes only when this node's own step does.
+ */
+function useFromVersion<T>(read: () => T, deps: readonly unknown[]): T {
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `deps` are what `read` closes over
+  return useMemo(() => computed(read), deps).get();
+}
+
+const Handles = memo(function Handles() {
   return (
     <>
       <Handle type="target" position={Position.Top} isConnectable={false} className="canvas-handle" />
       <Handle type="source" position={Position.Bottom} isConnectable={false} className="canvas-handle" />
     </>
   );
-}
+});
 
 /** A '+' that adds a step at `insertAt` (also a drop target while a step is dragged). */
 export function AddButton({ insertAt, label, className = '' }: { insertAt: InsertAt; label: string; className?: string }) {
@@ -157,7 +168,7 @@ function afterTopOf(store: ReturnType<typeof useEditorStore>, id: string): numbe
 
 export const StepNode = observer(function StepNode({ id }: NodeProps<CanvasNode>) {
   const store = useEditorStore();
-  const step = id === 'trigger' ? store.version?.trigger : store.step(id);
+  const step = useFromVersion(() => (id === 'trigger' ? store.version?.trigger : store.step(id)), [store, id]);
   // Stable, so the memoised body is not re-rendered by a layout that moved nothing of this card.
   const onRename = useCallback(() => renameOnCard(store, id), [store, id]);
   return (
@@ -185,20 +196,24 @@ function renameOnCard(store: ReturnType<typeof useEditorStore>, id: string): voi
 
 export const LoopContainerNode = observer(function LoopContainerNode({ data }: NodeProps<CanvasNode>) {
   const store = useEditorStore();
-  const loop = data.layout.parentStep ? store.step(data.layout.parentStep) : undefined;
+  const parent = data.layout.parentStep;
+  const loopName = useFromVersion(() => (parent ? store.step(parent)?.displayName : undefined), [store, parent]);
   return (
     <div className="canvas-container" aria-hidden="true">
       <Handles />
-      <span className="canvas-container-label">{loop ? `Loop: ${loop.displayName}` : 'Loop'}</span>
+      <span className="canvas-container-label">{loopName !== undefined ? `Loop: ${loopName}` : 'Loop'}</span>
     </div>
   );
 });
 
 export const BranchLaneNode = observer(function BranchLaneNode({ data }: NodeProps<CanvasNode>) {
   const store = useEditorStore();
-  const router = data.layout.parentStep ? store.step(data.layout.parentStep) : undefined;
+  const parent = data.layout.parentStep;
   const index = data.layout.branchIndex ?? 0;
-  const branch = router?.type === 'ROUTER' ? router.settings.branches[index] : undefined;
+  const branch = useFromVersion(() => {
+    const router = parent ? store.step(parent) : undefined;
+    return router?.type === 'ROUTER' ? router.settings.branches[index] : undefined;
+  }, [store, parent, index]);
   const label = branch?.branchName ?? data.layout.label ?? `Branch ${index + 1}`;
   return (
     <div className={`canvas-lane${branch?.branchType === 'FALLBACK' ? ' is-fallback' : ''}`}>

@@ -60,7 +60,7 @@ export const CLIPBOARD_COMMANDS = defineCommands([
     label: 'Paste after the selected step',
     keys: ['Mod+V'],
     allowedReadOnly: false,
-    canRun: ({ store }) => store.version !== null,
+    canRun: ({ store }) => store.head !== null,
     run: async ({ store }) => {
       const text = await readClipboardText();
       if (!text) return void toast.info('Copy a step first');

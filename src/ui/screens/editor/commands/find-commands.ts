@@ -13,7 +13,7 @@ export const FIND_COMMANDS = defineCommands([
     keys: ['Mod+F'],
     allowedReadOnly: true,
     claimsKey: true,
-    canRun: ({ store, ui }) => store.version !== null && ui.openFind !== undefined,
+    canRun: ({ store, ui }) => store.head !== null && ui.openFind !== undefined,
     run: ({ ui }) => ui.openFind?.(),
   },
   {

@@ -66,7 +66,7 @@ export const SELECTION_COMMANDS = defineCommands([
     label: 'Select the next step',
     keys: ['ArrowDown', 'ArrowRight'],
     allowedReadOnly: true,
-    canRun: ({ store }) => store.version !== null,
+    canRun: ({ store }) => store.head !== null,
     run: (context) => selectNeighbour(context, 1),
   },
   {
@@ -74,7 +74,7 @@ export const SELECTION_COMMANDS = defineCommands([
     label: 'Select the previous step',
     keys: ['ArrowUp', 'ArrowLeft'],
     allowedReadOnly: true,
-    canRun: ({ store }) => store.version !== null,
+    canRun: ({ store }) => store.head !== null,
     run: (context) => selectNeighbour(context, -1),
   },
   {

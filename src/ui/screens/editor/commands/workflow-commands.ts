@@ -29,7 +29,7 @@ export const WORKFLOW_COMMANDS = defineCommands([
     // Runs use the server's copy; a read-only version runs as it is.
     allowedReadOnly: true,
     claimsKey: true,
-    canRun: ({ store, ui }) => ui.runner !== undefined && store.version?.valid === true && !ui.runner.starting,
+    canRun: ({ store, ui }) => ui.runner !== undefined && store.head?.valid === true && !ui.runner.starting,
     run: ({ ui }) => ui.runner?.start(),
   },
   {
@@ -73,7 +73,7 @@ export const WORKFLOW_COMMANDS = defineCommands([
     label: 'Export JSON',
     keys: [],
     allowedReadOnly: true,
-    canRun: ({ store }) => store.version !== null,
+    canRun: ({ store }) => store.head !== null,
     run: ({ store }) => {
       if (store.version) downloadTextFile(workflowExportFile(store.version));
     },

@@ -30,26 +30,47 @@ export type CanvasEdge = Edge<CanvasEdgeData>;
 
 const HANDLE = 1;
 
-function handlesFor(width: number, height: number): NodeHandle[] {
-  return [
-    { id: null, type: 'target', position: 'top' as NodeHandle['position'], x: width / 2, y: 0, width: HANDLE, height: HANDLE },
-    { id: null, type: 'source', position: 'bottom' as NodeHandle['position'], x: width / 2, y: height, width: HANDLE, height: HANDLE },
-  ];
+/** A node size's handles and measured size, shared by all nodes of that size (50,000 cards, one size): React Flow only reads them. */
+interface SizeParts {
+  handles: NodeHandle[];
+  measured: { width: number; height: number };
 }
+const partsBySize = new Map<string, SizeParts>();
+
+function sizeParts(width: number, height: number): SizeParts {
+  const key = `${width}x${height}`;
+  let parts = partsBySize.get(key);
+  if (!parts) {
+    parts = {
+      handles: [
+        { id: null, type: 'target', position: 'top' as NodeHandle['position'], x: width / 2, y: 0, width: HANDLE, height: HANDLE },
+        { id: null, type: 'source', position: 'bottom' as NodeHandle['position'], x: width / 2, y: height, width: HANDLE, height: HANDLE },
+      ],
+      measured: { width, height },
+    };
+    if (partsBySize.size < 64) partsBySize.set(key, parts);
+  }
+  return parts;
+}
+
+/** A loop's container or a router's first lane: its step's 'next' edge starts below it. */
+const hangsBelow = (node: LayoutNode): boolean =>
+  node.kind === 'loop-container' || (node.kind === 'branch-lane' && (node.branchIndex ?? 0) === 0);
 
 /** Containers and lanes sit under the cards; only steps and the trigger can be selected or dragged. */
 const Z_INDEX: Record<LayoutNode['kind'], number> = { 'loop-container': 0, 'branch-lane': 0, 'empty-drop': 1, step: 2, trigger: 2 };
 
 function toCanvasNode(layout: LayoutNode): CanvasNode {
   const isCard = layout.kind === 'step' || layout.kind === 'trigger';
+  const { handles, measured } = sizeParts(layout.width, layout.height);
   return {
     id: layout.id,
     type: layout.kind,
     position: { x: layout.x, y: layout.y },
     width: layout.width,
     height: layout.height,
-    measured: { width: layout.width, height: layout.height },
-    handles: handlesFor(layout.width, layout.height),
+    measured,
+    handles,
     data: { layout },
     draggable: layout.kind === 'step',
     selectable: false,
@@ -67,9 +88,11 @@ export class CanvasModel {
   ready = false;
   bounds = { minX: 0, width: 0, height: 0 };
 
-  private readonly layoutNodes = new Map<string, LayoutNode>();
   private readonly layoutEdges = new Map<string, LayoutEdge>();
+  /** Every node by id; its layout is `data.layout`. */
   private readonly nodeObjects = new Map<string, CanvasNode>();
+  /** A loop's or router's step → its container or first lane (`bottomOf`). */
+  private readonly below = new Map<string, LayoutNode>();
   private readonly edgeObjects = new Map<string, CanvasEdge>();
   /** Edges by the nodes their geometry depends on (source, target, the source's container or lanes). */
   private readonly edgesByNode = new Map<string, Set<string>>();
@@ -95,13 +118,13 @@ export class CanvasModel {
   }
 
   layoutOf(id: string): LayoutNode | undefined {
-    return this.layoutNodes.get(id);
+    return this.nodeObjects.get(id)?.data.layout;
   }
 
   /** Step names in the order the layout lists them (flow order within each chain). */
   stepIds(): string[] {
     const ids: string[] = [];
-    for (const node of this.layoutNodes.values()) if (node.kind === 'step') ids.push(node.id);
+    for (const node of this.nodeObjects.values()) if (node.data.layout.kind === 'step') ids.push(node.id);
     return ids;
   }
 
@@ -118,13 +141,13 @@ export class CanvasModel {
     this.indexEdges();
     const touched = new Set<string>();
     for (const id of delta.removedNodes) {
-      this.layoutNodes.delete(id);
+      const removed = this.layoutOf(id);
+      if (removed?.parentStep && this.below.get(removed.parentStep) === removed) this.below.delete(removed.parentStep);
       this.nodeObjects.delete(id);
       touched.add(id);
     }
     for (const node of delta.nodes) {
-      this.layoutNodes.set(node.id, node);
-      this.nodeObjects.set(node.id, toCanvasNode(node));
+      this.setNode(node);
       touched.add(node.id);
       // A container or lane changing moves where its step's next edge starts.
       if ((node.kind === 'loop-container' || node.kind === 'branch-lane') && node.parentStep) touched.add(node.parentStep);
@@ -165,10 +188,7 @@ export class CanvasModel {
   private applyWhole(delta: LayoutDelta): void {
     this.clear();
     this.edgesIndexed = false;
-    for (const node of delta.nodes) {
-      this.layoutNodes.set(node.id, node);
-      this.nodeObjects.set(node.id, toCanvasNode(node));
-    }
+    for (const node of delta.nodes) this.setNode(node);
     for (const edge of delta.edges) this.layoutEdges.set(edge.id, edge);
     for (const edge of delta.edges) {
       const built = this.buildEdge(edge);
@@ -179,10 +199,15 @@ export class CanvasModel {
     this.settle(delta, true);
   }
 
+  private setNode(node: LayoutNode): void {
+    this.nodeObjects.set(node.id, toCanvasNode(node));
+    if (node.parentStep && hangsBelow(node)) this.below.set(node.parentStep, node);
+  }
+
   private clear(): void {
-    this.layoutNodes.clear();
     this.layoutEdges.clear();
     this.nodeObjects.clear();
+    this.below.clear();
     this.edgeObjects.clear();
     this.edgesByNode.clear();
     this.edgesIndexed = true;
@@ -223,15 +248,15 @@ export class CanvasModel {
 
   /** Where a step's 'next' edge starts: below its loop container or router lanes, else its card. */
   private bottomOf(id: string): number | null {
-    const node = this.layoutNodes.get(id);
+    const node = this.layoutOf(id);
     if (!node) return null;
-    const below = this.layoutNodes.get(`${id}:container`) ?? this.layoutNodes.get(`${id}:lane:0`);
+    const below = this.below.get(id);
     return below ? below.y + below.height : node.y + node.height;
   }
 
   private buildEdge(edge: LayoutEdge): CanvasEdge | null {
-    const source = this.layoutNodes.get(edge.source);
-    const target = this.layoutNodes.get(edge.target);
+    const source = this.layoutOf(edge.source);
+    const target = this.layoutOf(edge.target);
     if (!source || !target) return null;
     const sx = source.x + source.width / 2;
     const tx = target.x + target.width / 2;
@@ -247,7 +272,7 @@ export class CanvasModel {
       button = [tx, (sy + ty) / 2];
     } else if (edge.kind === 'branch-entry') {
       const sy = source.y + source.height;
-      const lane = this.layoutNodes.get(`${edge.source}:lane:${edge.insertAt.branchIndex ?? 0}`);
+      const lane = this.layoutOf(`${edge.source}:lane:${edge.insertAt.branchIndex ?? 0}`);
       const elbow = lane ? (sy + lane.y) / 2 : sy + 24;
       points = [
         [sx, sy],

@@ -25,6 +25,7 @@ import { LayoutRequests } from './layout-requests.ts';
 import { readServedVersion } from './served-version.ts';
 import { affectsLayout } from './edit-rules.ts';
 import { inFlowOrder } from './selection-edits.ts';
+import { versionHead, type VersionHead } from './version-head.ts';
 import { CANVAS_MODE_KEY, type CanvasMode, type Gesture, type LeftPanel, type PickerState, type RightPanel } from './editor-view.ts';
 
 export { CANVAS_MODE_KEY, type CanvasMode, type Gesture, type LeftPanel, type PickerState, type RightPanel } from './editor-view.ts';
@@ -66,6 +67,7 @@ export class EditorStore {
   reloadRequested = 0;
 
   readonly canvas = new CanvasModel();
+  private readonly headValue = versionHead(() => this.version);
 
   private unsubscribe: (() => unknown) | null = null;
   private readonly layouts: LayoutRequests;
@@ -122,6 +124,11 @@ export class EditorStore {
     return this.deps.remote;
   }
 
+  /** The version's id, name, state and validity: read this, not `version`, where the steps do not matter. */
+  get head(): VersionHead | null {
+    return this.headValue.get();
+  }
+
   get selectedNames(): string[] {
     return [...this.selected.keys()];
   }
@@ -129,10 +136,9 @@ export class EditorStore {
   /** SPEC §4: only a draft that is not saving or publishing, and (our rule) only a valid one. */
   get canPublish(): boolean {
     return (
-      this.version !== null &&
+      this.head?.valid === true &&
       !this.readOnly &&
       !this.publishing &&
-      this.version.valid &&
       this.save.status !== 'saving' &&
       this.save.status !== 'conflict'
     );
@@ -149,10 +155,7 @@ export class EditorStore {
     return found && found.name !== 'trigger' ? (found as FlatStep) : undefined;
   }
 
-  /**
-   * The workflow's own fields changed through the workflow API (status, folder: SPEC §4's CHANGE_STATUS
-   * and CHANGE_FOLDER change the workflow, not the version, so they never go through the worker).
-   */
+  /** The workflow's own fields (status, folder) changed through the workflow API, not the worker (SPEC §4). */
   setFlow(flow: Flow): void {
     if (this.flow && this.flow.id === flow.id) this.flow = flow;
   }
@@ -169,24 +172,25 @@ export class EditorStore {
   }
 
   /**
-   * Opens GET /workflow/{id}'s reply, downloaded here: the worker checks and opens one copy while this
-   * thread builds the same version from the other (`readWorkflowJson`, the worker's own code), instead of
-   * waiting for the worker to clone its 50,000 steps over.
+   * Opens GET /workflow/{id}'s reply on a store that has opened nothing yet: the worker checks and opens one
+   * copy while this thread builds the same version from the other and lays it out (served-version.ts).
    */
   async openServed(json: ArrayBuffer): Promise<OpenResult> {
+    if (this.version) throw new Error('openServed opens a store that has opened nothing yet');
     await this.listen();
     const forWorker = json.slice(0);
     const opening = this.deps.remote.openServed(Comlink.transfer(forWorker, [forWorker]));
+    opening.catch(() => undefined); // awaited below, maybe a task later: no unhandled rejection meanwhile
     const served = readServedVersion(json);
+    // The canvas takes the layout while the worker checks; nothing draws it before the open is applied.
+    const laidOut = served ? await served.layout.then((layout) => (this.canvas.apply(layout), true), () => false) : false;
     const result = await opening;
-    // Recovered unsaved changes: the worker's version, laid out by the worker as after any open.
+    // Recovered unsaved changes, or JSON the check changed: the worker's version, laid out by the worker.
     if (result.version) return this.opened({ ...result, version: result.version });
-    if (!served || served.version.id !== result.versionId) throw new Error('The workflow could not be read');
-    const layout = await served.layout;
+    if (!served || !laidOut || served.version.id !== result.versionId) throw new Error('The workflow could not be read');
     const opened = { ...result, version: served.version };
-    this.applyOpen(opened);
-    // The worker took this layout as the UI's (assumeSent); its next delta is ELK's refinement of it.
-    this.canvas.apply(layout);
+    // The worker took that layout as the UI's (assumeSent); its next delta is ELK's refinement of it.
+    this.applyOpen(opened, { keepCanvas: true });
     return opened;
   }
 
@@ -203,7 +207,7 @@ export class EditorStore {
     return result;
   }
 
-  private applyOpen(result: OpenResult): void {
+  private applyOpen(result: OpenResult, { keepCanvas = false } = {}): void {
     this.flow = result.flow;
     this.version = result.version;
     this.readOnly = result.readOnly;
@@ -218,7 +222,7 @@ export class EditorStore {
     this.primary = result.selected;
     if (result.selected) this.selected.set(result.selected, true);
     this.rightPanel = result.selected && !result.readOnly ? 'piece-settings' : this.rightPanel === 'copilot' ? 'copilot' : 'none';
-    this.canvas.reset();
+    if (!keepCanvas) this.canvas.reset();
   }
 
   /** Sends one operation; rejects with the worker's error (it carries `code`). */
@@ -234,14 +238,12 @@ export class EditorStore {
     return result;
   }
 
-  async undo(): Promise<void> {
-    const result = await this.deps.remote.undo();
-    if (result) this.applyResult(result);
+  undo(): Promise<void> {
+    return this.deps.remote.undo().then((result) => void (result && this.applyResult(result)));
   }
 
-  async redo(): Promise<void> {
-    const result = await this.deps.remote.redo();
-    if (result) this.applyResult(result);
+  redo(): Promise<void> {
+    return this.deps.remote.redo().then((result) => void (result && this.applyResult(result)));
   }
 
   breakGroup(): void {
@@ -249,9 +251,8 @@ export class EditorStore {
   }
 
   /**
-   * Starts a gesture (a drag, a dialog): the edits until `commit()` are one undo entry; `cancel()`
-   * reverts them. Nothing waits: the begin, the edits and the commit reach the worker in the order they
-   * are sent. Every edit is still saved as it happens.
+   * Starts a gesture (a drag, a dialog): the edits until `commit()` are one undo entry; `cancel()` reverts
+   * them. Nothing waits: begin, edits and commit reach the worker in order; every edit is still saved.
    */
   beginGesture(description?: string): Gesture {
     const id = `gesture-${++this.gestures}`;
@@ -390,7 +391,8 @@ export class EditorStore {
     }
     this.canUndo = result.canUndo;
     this.canRedo = result.canRedo;
-    this.save = { ...this.save, status: result.status };
+    // The same object when the status stays: the save indicator need not render again.
+    if (this.save.status !== result.status) this.save = { ...this.save, status: result.status };
     const primary = result.selected;
     if (primary !== this.primary || (primary && !this.selected.has(primary))) {
       this.selected.clear();
