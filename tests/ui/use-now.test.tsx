@@ -50,7 +50,7 @@ describe('useNow', () => {
     expect(renders).toBe(2);
     for (let i = 0; i < 2; i++) await act(async () => rs.advanceTimersByTime(30_000)); // two more boundaries
     expect(renders).toBe(4);
-    expect(container.textContent).toBe('3m ago · in 4m');
+    expect(container.textContent).toBe('3m ago · in 3m'); // 3m40s to go: whole minutes, as 'ago' counts
     await act(async () => rs.advanceTimersByTime(4 * 60_000));
     expect(container.textContent).toBe('7m ago · due now');
     // One pending timer for the clock, whatever the time.
