@@ -2,15 +2,9 @@
  * Accessibility as a person with a keyboard or a screen reader meets it: an axe scan of every screen
  * (WCAG 2 A and AA rules, light and dark), and the main paths done with the keyboard alone.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expectNoViolations } from './axe.ts';
 import { expect, signedInPage, test, uniqueEmail } from './fixtures.ts';
 
-async function expectNoViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const summary = violations.map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary).toEqual([]);
-}
 
 for (const theme of ['light', 'dark'] as const) {
   test(`guest screens pass an axe scan in ${theme}`, async ({ page }) => {

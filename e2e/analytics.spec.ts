@@ -4,15 +4,11 @@
  * address; errors opening /executions filtered; minutes saved per run (set from the workflow list)
  * becoming time saved; and axe in light and dark, with data and without.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoViolations } from './axe.ts';
 import type { Page } from '@playwright/test';
 import { expect, signedInPage, test } from './fixtures.ts';
 import { seedRuns } from './analytics-helpers.ts';
 
-async function expectNoViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(violations.map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 const chartCard = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 const figures = (page: Page) => page.getByRole('region', { name: 'Overview', exact: true });

@@ -5,7 +5,7 @@
  * Escape then Tab leaves the editor without closing the panel; the step tests, and the code is kept
  * after a reload. Then the same editor in light and dark, at 1280 and 375 px, with an axe scan each.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoViolations } from './axe.ts';
 import type { Page } from '@playwright/test';
 import { expect, signedInPage, test } from './fixtures.ts';
 import { expectSaved, node, openEditor, selectStep, stepSettings } from './editor-helpers.ts';
@@ -18,10 +18,6 @@ const FIXED = 'export const code = async (inputs) => ({ sum: inputs.a + inputs.b
 const codeField = (page: Page) => stepSettings(page).getByRole('textbox', { name: 'Code' });
 const testSection = (page: Page) => stepSettings(page).getByRole('region', { name: 'Test step' });
 
-async function expectNoViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(violations.map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /**
  * Opens step_1's settings: the editor may open with it already selected (it needs configuration), and on

@@ -4,17 +4,13 @@
  * reaching the feed and the cards of a dashboard open in another tab without a reload (run_finished on
  * the live socket); and axe in light and dark with data on screen.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoViolations } from './axe.ts';
 import type { Page } from '@playwright/test';
 import { expect, signedInPage, test } from './fixtures.ts';
 import { openEditor } from './editor-helpers.ts';
 import { ADD_CODE, seedRuns } from './analytics-helpers.ts';
 import { codeStep, importFlow } from './flow-seeds.ts';
 
-async function expectNoViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(violations.map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 const card = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 const cardValue = (page: Page, title: string) => card(page, title).locator('.stat-card-value');

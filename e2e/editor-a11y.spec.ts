@@ -4,18 +4,13 @@
  * phone where the page does not scroll sideways and the top bar's controls are reachable.
  */
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoViolations } from './axe.ts';
 import type { Page } from '@playwright/test';
 import { expect, signedInPage, test } from './fixtures.ts';
 import { fitView, node, openEditor, picker, stepSettings } from './editor-helpers.ts';
 
 const FIXTURE = 'e2e/fixtures/activepieces-flow.json';
 
-async function expectNoViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const summary = violations.map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary).toEqual([]);
-}
 
 /**
  * Imports the fixture as setup and answers its id: a webhook trigger, step_2 a loop (For each order) with

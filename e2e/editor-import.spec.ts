@@ -5,7 +5,7 @@
  * offers no Copilot (there is no Copilot backend). The dialog passes axe in light at 1280 px and dark at
  * 375 px.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoViolations } from './axe.ts';
 import type { Page } from '@playwright/test';
 import { expect, signedInPage, test } from './fixtures.ts';
 import { expectServer, expectTitle, focusCanvas, node, openEditor } from './editor-helpers.ts';
@@ -26,10 +26,6 @@ const file = (name: string, content: unknown) => ({ name, mimeType: 'application
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const replaceDialog = (page: Page) => page.getByRole('alertdialog', { name: 'Replace this workflow?' });
 
-async function expectNoViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(violations.map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** The dialog's opening animation has finished (a screenshot or a contrast check mid-fade says nothing). */
 async function settled(page: Page) {

@@ -5,7 +5,7 @@
  * settings sheet closes with its button, with a swipe down, or with Escape, giving the canvas back.
  * Light and dark at 1280 and 375 px, each looked at in screenshots, with an axe scan.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoViolations } from './axe.ts';
 import type { Page } from '@playwright/test';
 import { expect, signedInPage, test } from './fixtures.ts';
 import { codeStep, importFlow } from './flow-seeds.ts';
@@ -13,10 +13,6 @@ import { node, openEditor, stepSettings } from './editor-helpers.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
-async function expectNoViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(violations.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `.tmp/screens/editor-${name}.png` });
 

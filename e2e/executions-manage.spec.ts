@@ -6,7 +6,7 @@
  * naming the count. The list and a run's page are looked at in light and dark at 1280 and 375 px, axe
  * finding nothing.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoViolations } from './axe.ts';
 import type { Page } from '@playwright/test';
 import { expect, signedInPage, test } from './fixtures.ts';
 import { openEditor } from './editor-helpers.ts';
@@ -24,8 +24,7 @@ const delayStep = (name: string, displayName: string, seconds: number): NestedSt
 });
 
 async function lookAt(page: Page, name: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(violations.map((v) => `${name}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoViolations(page, name);
   await page.screenshot({ path: `.tmp/screens/${name}.png`, fullPage: true });
 }
 

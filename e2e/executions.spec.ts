@@ -5,14 +5,9 @@
  * real replies pass the screens' checks, filters reach the address and the server, an unknown run says
  * 'Execution not found', and axe finds nothing in either theme.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expectNoViolations } from './axe.ts';
 import { expect, signedInPage, test } from './fixtures.ts';
 
-async function expectNoViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(violations.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('the executions list filters by status, workflow and time range', async ({ page }) => {
   await signedInPage(page);

@@ -4,7 +4,7 @@
  * in the editor, SPEC §4's change status and change folder from the workflow menu and the keyboard; axe
  * scans of both in light and dark at 1280 and 375 px.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoViolations } from './axe.ts';
 import type { Page } from '@playwright/test';
 import { expect, signedInPage, test } from './fixtures.ts';
 import { canvas, createWorkflow, openEditor } from './editor-helpers.ts';
@@ -28,10 +28,6 @@ async function api(page: Page) {
   };
 }
 
-async function expectNoViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(violations.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 const folders = (page: Page) => page.getByRole('navigation', { name: 'Folders' });
 const folderEntry = (page: Page, name: string) => folders(page).getByRole('button', { name: new RegExp(`^${name} \\d+ workflows?$`) });

@@ -4,7 +4,7 @@
  * reloaded, and the bell still lists both with one unread; 'Mark all as read' also holds across a reload.
  * The open panel is looked at in light and dark at 1280 and 375 px, axe finding nothing.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoViolations } from './axe.ts';
 import { expect, signedInPage, test } from './fixtures.ts';
 import { importFlow } from './flow-seeds.ts';
 
@@ -58,8 +58,7 @@ test('notifications are kept across reloads, read and unread', async ({ page }) 
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 800 });
       await expect(panel).toBeVisible();
-      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).include('.notification-panel').analyze();
-      expect(violations.map((v) => `${theme} ${width}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      await expectNoViolations(page, `${theme} ${width}`, { include: '.notification-panel' });
       await page.screenshot({ path: `.tmp/screens/notifications-${theme}-${width}.png` });
     }
   }

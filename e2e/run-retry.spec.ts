@@ -8,7 +8,7 @@
  * from the /executions list by keyboard, the failed run's row menu retries it again: the new run is listed.
  */
 import { createServer, type Server } from 'node:http';
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoViolations } from './axe.ts';
 import type { Page } from '@playwright/test';
 import { expect, signedInPage, test } from './fixtures.ts';
 import { openEditor } from './editor-helpers.ts';
@@ -48,10 +48,6 @@ const httpStep = (name: string, displayName: string, method: string, url: string
 const toast = (page: Page, title: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: title });
 const runDetails = (page: Page) => page.getByRole('complementary', { name: 'Run details' });
 
-async function expectNoViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(violations.map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('a failed run, its cause fixed, retried from the failed step: earlier steps are not run again', async ({ page }) => {
   // Four runs, then five axe scans (the run page in two themes at two widths, the list with a menu open).

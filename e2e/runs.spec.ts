@@ -8,7 +8,7 @@
  * Workflows are set up through the import API (a manual trigger and the steps given); everything checked
  * goes through the UI.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoViolations } from './axe.ts';
 import type { Page } from '@playwright/test';
 import { expect, signedInPage, test } from './fixtures.ts';
 import { node, openEditor, selectStep, stepSettings } from './editor-helpers.ts';
@@ -30,10 +30,6 @@ const toast = (page: Page, title: string | RegExp) => page.locator('[data-sonner
 const runDetails = (page: Page) => page.getByRole('complementary', { name: 'Run details' });
 const testSection = (page: Page) => stepSettings(page).getByRole('region', { name: 'Test step' });
 
-async function expectNoViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(violations.map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('test a code step, run the workflow from the editor, and find the run in executions', async ({ page }) => {
   await signedInPage(page);

@@ -4,7 +4,7 @@
  * carries out; a read-only key is refused on a POST; a revoked key gets 401. Then the screen in light
  * and dark at 1280 and 375 px with axe scans of the list, the create dialog and the one-time secret.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoViolations } from './axe.ts';
 import type { Page } from '@playwright/test';
 import { expect, signedInPage, test } from './fixtures.ts';
 import { codeStep, importFlow } from './flow-seeds.ts';
@@ -102,10 +102,6 @@ test('a key made in the UI lists workflows and starts a run; read-only keys only
   expect((await callWithKey(page, reader, 'GET', '/workflow/paginate')).status).toBe(200);
 });
 
-async function expectNoViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(violations.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('the API keys screen in light and dark at 1280 and 375 px passes axe scans', async ({ page }) => {
   // Six axe scans and two keys: slower than one default timeout on a busy machine.

@@ -7,7 +7,7 @@
  * 1280 and 375 px with a screenshot of each and axe scans (light at both widths, dark at 1280).
  */
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoViolations } from './axe.ts';
 import type { Page } from '@playwright/test';
 import { expect, signedInPage, test } from './fixtures.ts';
 import { runToEnd } from './analytics-helpers.ts';
@@ -24,10 +24,6 @@ async function api(page: Page) {
   };
 }
 
-async function expectNoViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(violations.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** A workflow with one code step, run once to its end (setup through the API). */
 async function runOnce(page: Page) {

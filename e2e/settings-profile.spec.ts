@@ -5,15 +5,11 @@
  * after typing DELETE, ending on the login page with the account gone. One walk through light and dark
  * at 1280 and 375 px with axe scans of the screen and its dialogs.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoViolations } from './axe.ts';
 import type { Page } from '@playwright/test';
 import { expect, signedInPage, signInThroughUi, test, uniqueEmail } from './fixtures.ts';
 import { latestMailAddressedTo } from './account-mail.ts';
 
-async function expectNoViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(violations.map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 const card = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 

@@ -5,15 +5,11 @@
  * reached from the list and the editor, each screen scanned with axe in light and dark at 1280 and 375 px
  * with screenshots kept in the test's output folder.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoViolations } from './axe.ts';
 import type { Page } from '@playwright/test';
 import { expect, signedInPage, test, uniqueEmail } from './fixtures.ts';
 import { codeStep, importFlow } from './flow-seeds.ts';
 
-async function expectNoViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(violations.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** Light and dark at 1280 and 375 px: axe, and a screenshot of each kept with the test's output. */
 async function scanEverywhere(page: Page, path: string, ready: (page: Page) => Promise<void>, name: string) {

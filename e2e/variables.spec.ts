@@ -4,7 +4,7 @@
  * user edits something else, and goes away on delete. Also: a taken name refused under the field, the
  * workflow-scoped page, and axe scans of the list and the dialog in both themes.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoViolations } from './axe.ts';
 import type { Page } from '@playwright/test';
 import { expect, signedInPage, test } from './fixtures.ts';
 
@@ -19,10 +19,6 @@ async function api(page: Page) {
   };
 }
 
-async function expectNoViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(violations.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('button', { name: `Edit ${name}` }) });
 

@@ -5,16 +5,12 @@
  * leaving nothing behind when abandoned. Each journey is looked at in light and dark at 1280 and 375 px
  * (screenshots in test-results) with an axe scan.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoViolations } from './axe.ts';
 import type { Page } from '@playwright/test';
 import { expect, signedInPage, test } from './fixtures.ts';
 import { addStep, canvas, expectSaved, openEditor, serverWorkflow, type StoredStep } from './editor-helpers.ts';
 import { codeStep, importFlow } from './flow-seeds.ts';
 
-async function expectNoViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(violations.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function api(page: Page) {
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));

@@ -5,7 +5,7 @@
  * a second user.
  */
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoViolations } from './axe.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, signedInPage, signInThroughUi, test, uniqueEmail } from './fixtures.ts';
 import { fitView } from './editor-helpers.ts';
@@ -240,10 +240,6 @@ test('a public template: saved by one user, previewed by a guest, used by anothe
   await guestContext.close();
 });
 
-async function expectNoViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(violations.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 for (const theme of ['light', 'dark'] as const) {
   test(`the workflow screens with data pass an axe scan in ${theme}`, async ({ page }) => {
