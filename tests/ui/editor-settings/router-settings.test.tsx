@@ -31,6 +31,19 @@ describe('execution type', () => {
     expect(settings().executionType).toBe('EXECUTE_ALL_MATCH');
     expect(panel.sent.at(-1)?.options).toEqual({ groupKey: null });
   });
+
+  it('keeps the chosen type while the answer lags, and shows the version’s again after an undo', async () => {
+    const before = panel.version;
+    panel.holdUpdates = true;
+    const radios = () => Array.from(panel.container.querySelectorAll<HTMLInputElement>('input[type="radio"]')).map((r) => r.checked);
+    await click(panel.container.querySelectorAll<HTMLInputElement>('input[type="radio"]')[1]!);
+    expect(radios()).toEqual([false, true]);
+    await panel.flush();
+    expect(settings().executionType).toBe('EXECUTE_ALL_MATCH');
+    expect(radios()).toEqual([false, true]);
+    await panel.show(before);
+    expect(radios()).toEqual([true, false]);
+  });
 });
 
 describe('condition rows', () => {

@@ -69,6 +69,28 @@ describe('display name', () => {
     expect(name.value).toBe('Code');
   });
 
+  it('keeps a chosen option and a ticked box while the answer lags, and follows the version after an undo', async () => {
+    const before = versionWith({ type: 'CODE' });
+    await open(before);
+    await click(panel.control('Retry on failure'));
+    const withRetry = panel.version;
+    panel.holdUpdates = true;
+    const attempts = panel.control<HTMLSelectElement>('Attempts');
+    await choose(attempts, '5');
+    expect(attempts.value).toBe('5'); // not the version's 4 until the core answers
+    const continueOnFailure = panel.control('Continue on failure');
+    await click(continueOnFailure);
+    expect(continueOnFailure.checked).toBe(true);
+    await panel.flush();
+    expect(attempts.value).toBe('5');
+    expect(continueOnFailure.checked).toBe(true);
+    await panel.show(withRetry); // undo, twice
+    expect(panel.control<HTMLSelectElement>('Attempts').value).toBe('4');
+    expect(panel.control('Continue on failure').checked).toBe(false);
+    await panel.show(before);
+    expect(panel.container.querySelector('select')).toBeNull();
+  });
+
   it('builds a second quick edit on the first even before the version catches up', async () => {
     await open(versionWith({ type: 'LOOP_ON_ITEMS' }));
     panel.holdUpdates = true;

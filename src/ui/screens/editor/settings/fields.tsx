@@ -1,12 +1,14 @@
 /**
  * The panel's field kit: text (one line or many), select and checkbox, each with a real <label>, its
  * description and error tied to it with aria-describedby, disabled when the version is read-only, and
- * ending the current undo group when it loses focus. Text fields keep their own state (use-field-text.ts).
+ * ending the current undo group when it loses focus. Every field keeps its own state (use-field-text.ts):
+ * a choice shows at once and stays shown while the editor core answers, instead of React putting the
+ * version's old value back until then; a change from elsewhere (undo, redo) still shows.
  */
 import { useId, useRef, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { useStepEdit } from './edit-context.ts';
-import { useFieldText } from './use-field-text.ts';
+import { useFieldText, useMirroredState } from './use-field-text.ts';
 import { DataField, type ReferenceField } from './data-picker/data-field.tsx';
 
 interface FieldFrameProps {
@@ -162,22 +164,28 @@ export interface SelectControlProps {
   onBlur?: () => void;
 }
 
+const same = (value: string) => value;
+
 export function SelectControl(props: SelectControlProps) {
   const { readOnly } = useStepEdit();
   const id = useId();
+  const [shown, show] = useMirroredState(props.value, same);
   const all = props.options ?? props.groups?.flatMap((group) => group.options) ?? [];
-  const known = all.some((option) => option.value === props.value);
+  const known = all.some((option) => option.value === shown);
   return (
     <FieldFrame id={id} label={props.label} hideLabel={props.hideLabel} required={props.required} description={props.description} error={props.error} className={props.className}>
       <span className="select-wrap">
         <select
           id={id}
           className="select settings-select"
-          value={known ? props.value : ''}
+          value={known ? shown : ''}
           disabled={readOnly}
           aria-invalid={props.error ? true : undefined}
           aria-describedby={describedBy(id, props.description, props.error)}
-          onChange={(event) => props.onValue(event.target.value)}
+          onChange={(event) => {
+            show(event.target.value);
+            props.onValue(event.target.value);
+          }}
           onBlur={props.onBlur}
         >
           {known ? null : (
@@ -217,15 +225,19 @@ export interface CheckboxControlProps {
 export function CheckboxControl({ label, checked, onChecked, description, className }: CheckboxControlProps) {
   const { readOnly } = useStepEdit();
   const id = useId();
+  const [shown, show] = useMirroredState(checked, String);
   return (
     <div className={className ? `settings-check ${className}` : 'settings-check'}>
       <input
         id={id}
         type="checkbox"
-        checked={checked}
+        checked={shown}
         disabled={readOnly}
         aria-describedby={description ? `${id}-description` : undefined}
-        onChange={(event) => onChecked(event.target.checked)}
+        onChange={(event) => {
+          show(event.target.checked);
+          onChecked(event.target.checked);
+        }}
       />
       <label htmlFor={id}>{label}</label>
       {description ? (

@@ -4,6 +4,7 @@ import { Plus } from 'lucide-react';
 import type { FlatRouterStep, RouterExecutionType } from '../../../../domain/index.ts';
 import { useStepEdit, useTypedUpdate } from './edit-context.ts';
 import { BranchEditor } from './branch-editor.tsx';
+import { useMirroredState } from './use-field-text.ts';
 import { addBranchIndex, addGroup, addRow, canDeleteBranch, nextBranchName, removeRow, renameBranch, setExecutionType, setRow } from './router-edits.ts';
 
 const EXECUTION_TYPES: readonly { value: RouterExecutionType; label: string; help: string }[] = [
@@ -16,6 +17,8 @@ export function RouterSettings({ step }: { step: FlatRouterStep }) {
   const update = useTypedUpdate<FlatRouterStep>();
   const id = useId();
   const { branches } = step.settings;
+  // The choice shows at once, not the version's old one until the core answers (fields.tsx).
+  const [executionType, showExecutionType] = useMirroredState(step.settings.executionType, String);
   const edit = (change: (settings: FlatRouterStep['settings']) => FlatRouterStep['settings'], fieldPath: string | null) =>
     update((s) => ({ ...s, settings: change(s.settings) }), fieldPath);
 
@@ -29,9 +32,12 @@ export function RouterSettings({ step }: { step: FlatRouterStep }) {
               type="radio"
               name={`${id}-execution`}
               value={type.value}
-              checked={step.settings.executionType === type.value}
+              checked={executionType === type.value}
               disabled={readOnly}
-              onChange={() => edit((settings) => setExecutionType(settings, type.value), null)}
+              onChange={() => {
+                showExecutionType(type.value);
+                edit((settings) => setExecutionType(settings, type.value), null);
+              }}
             />
             <span>
               <span className="settings-radio-label">{type.label}</span>
