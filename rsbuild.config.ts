@@ -1,13 +1,28 @@
+import { gzip as zopfliGzip } from '@gfx/zopfli';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import CompressionPlugin from 'compression-webpack-plugin';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { gzip as zlibGzip } from 'node:zlib';
 
 /** 'react-router' and 'react-router/dom' resolved to the production files of the installed version. */
 function reactRouterProduction(): Record<string, string> {
   const dist = join(dirname(createRequire(import.meta.url).resolve('react-router')), '..', 'production');
   return { 'react-router$': join(dist, 'index.mjs'), 'react-router/dom$': join(dist, 'dom-export.mjs') };
+}
+
+/** Zopfli compresses a file this size in a fraction of a second; the few larger chunks would take minutes. */
+const ZOPFLI_MAX_BYTES = 256 * 1024;
+
+/**
+ * The .gz copies: Zopfli's gzip (3–4 % smaller, e.g. the login page's JavaScript 152.1 → 147.1 KB) for
+ * the small files, which include everything a first page loads; zlib's best level for the largest
+ * chunks, which only later screens load. Both are plain gzip to the browser.
+ */
+function gzipCopy(input: Buffer, _options: unknown, callback: (error: Error | null, output: Uint8Array) => void): void {
+  if (input.length <= ZOPFLI_MAX_BYTES) zopfliGzip(input, { numiterations: 15 }, (error, output) => callback(error, output));
+  else zlibGzip(input, { level: 9 }, callback);
 }
 
 // The SPA. In development the API and WebSocket are proxied to the Node server (scripts/dev.mjs).
@@ -49,7 +64,7 @@ export default defineConfig({
       const test = /\.(js|css|svg|html)$/;
       appendPlugins([
         new CompressionPlugin({ test, algorithm: 'brotliCompress', filename: '[path][base].br', threshold: 1024 }),
-        new CompressionPlugin({ test, algorithm: 'gzip', filename: '[path][base].gz', threshold: 1024 }),
+        new CompressionPlugin({ test, algorithm: gzipCopy, filename: '[path][base].gz', threshold: 1024 }),
       ]);
     },
   },

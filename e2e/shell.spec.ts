@@ -158,3 +158,21 @@ test('signing out of all devices ends the other sessions too', async ({ page, br
   await expect(other).toHaveURL(/\/login\?redirect=%2Fworkflows$/);
   await elsewhere.close();
 });
+
+test('the login page’s scripts are sent as the same files whether gzip, brotli or neither is accepted', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const scripts = await page.evaluate(() => Array.from(document.scripts, (script) => script.src).filter(Boolean));
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const src of scripts) {
+    const plain = await page.request.get(src, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers()['content-encoding']).toBeUndefined();
+    const original = await plain.body();
+    for (const encoding of ['gzip', 'br']) {
+      // The request context undoes the encoding, so a broken precompressed copy fails here.
+      const encoded = await page.request.get(src, { headers: { 'accept-encoding': encoding } });
+      expect(encoded.headers()['content-encoding'], `${src} as ${encoding}`).toBe(encoding);
+      expect((await encoded.body()).equals(original), `${src} as ${encoding}`).toBe(true);
+    }
+  }
+});
