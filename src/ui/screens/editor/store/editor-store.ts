@@ -177,13 +177,18 @@ export class EditorStore {
    */
   async openServed(json: ArrayBuffer): Promise<OpenResult> {
     if (this.version) throw new Error('openServed opens a store that has opened nothing yet');
-    await this.listen();
+    // Both messages are posted now, in this order, so the worker subscribes before it opens; this thread
+    // reads its copy meanwhile instead of first waiting for a worker that may still be loading its code.
+    const listening = this.listen();
     const forWorker = json.slice(0);
     const opening = this.deps.remote.openServed(Comlink.transfer(forWorker, [forWorker]));
-    opening.catch(() => undefined); // awaited below, maybe a task later: no unhandled rejection meanwhile
+    // Awaited below, maybe a task later: no unhandled rejection meanwhile.
+    listening.catch(() => undefined);
+    opening.catch(() => undefined);
     const served = readServedVersion(json);
     // The canvas takes the layout while the worker checks; nothing draws it before the open is applied.
     const laidOut = served ? await served.layout.then((layout) => (this.canvas.apply(layout), true), () => false) : false;
+    await listening;
     const result = await opening;
     // Recovered unsaved changes, or JSON the check changed: the worker's version, laid out by the worker.
     if (result.version) return this.opened({ ...result, version: result.version });
