@@ -69,7 +69,7 @@ export class EditorSession {
     this.announced = { canUndo: init.history.canUndo, canRedo: init.history.canRedo };
     const deferWrites = init.deferWrites ? { defer: init.deferWrites } : {};
     this.historyWrite = new LatestWrite(recordOf<HistoryRecord>(init.storage, 'history', this.storageKey), deferWrites);
-    const unsaved = new ChunkedUnsavedRecord(init.storage, this.storageKey, init.now ?? Date.now);
+    const unsaved = new ChunkedUnsavedRecord(init.storage, this.storageKey, init.now ?? Date.now, init.deferWrites);
 
     this.queue = new AutosaveQueue<FlatVersion, AutosaveResponse<FlatVersion>>({
       save: (payload, context) =>

@@ -48,6 +48,27 @@ describe('the unsaved version in pieces', () => {
     storage.close();
   });
 
+  it('gives way to waiting messages while it encodes many chunks, and the pieces still read back whole', async () => {
+    const { storage } = watched(await openEditorStorage({ indexedDB: new IDBFactory() }));
+    let clock = 0;
+    let pauses = 0;
+    // Each reading of this clock is 4 ms on: a pause after every second chunk (a slice is 6 ms).
+    const record = new ChunkedUnsavedRecord(storage, 'v1', Date.now, async () => void pauses++, () => (clock += 4));
+    let version = version1000();
+    const chunks = Math.ceil(version.steps.length / STEPS_PER_CHUNK);
+    await record.put(version);
+    expect(pauses).toBeGreaterThanOrEqual(Math.floor(chunks / 2));
+    expect((await readBack(storage, 'v1'))?.steps).toEqual(version.steps);
+    // An edit's write encodes one chunk: no pause.
+    pauses = 0;
+    const step = version.steps.find((s) => s && s.type === 'CODE')!;
+    version = apply(version, { type: 'UPDATE_ACTION', request: { ...step, displayName: 'Renamed' } } as FlowOperationInput);
+    await record.put(version);
+    expect(pauses).toBe(0);
+    expect((await readBack(storage, 'v1'))?.steps).toEqual(version.steps);
+    storage.close();
+  });
+
   it('drops the chunks past a shorter flow and everything on delete', async () => {
     const inner = await openEditorStorage({ indexedDB: new IDBFactory() });
     const { storage, writes } = watched(inner);
