@@ -16,13 +16,16 @@ export interface ScanOptions {
   ignore?: (ruleId: string, target: string) => boolean;
 }
 
-/** Waits until no finite animation or transition on the page is running (spinners loop forever). */
+/**
+ * Waits until no finite animation or transition on the page is running. Spinners loop forever and a
+ * paused animation never finishes: neither is waited for.
+ */
 export async function animationsSettled(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(
       document
         .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity)
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
