@@ -24,6 +24,7 @@ import type { EditorRemote } from './editor-remote.ts';
 import { LayoutRequests } from './layout-requests.ts';
 import { readServedVersion } from './served-version.ts';
 import { affectsLayout } from './edit-rules.ts';
+import { selectionAfterEdit } from './selection-after-edit.ts';
 import { inFlowOrder } from './selection-edits.ts';
 import { versionHead, type VersionHead } from './version-head.ts';
 import { CANVAS_MODE_KEY, type CanvasMode, type Gesture, type LeftPanel, type PickerState, type RightPanel } from './editor-view.ts';
@@ -398,17 +399,7 @@ export class EditorStore {
     this.canRedo = result.canRedo;
     // The same object when the status stays: the save indicator need not render again.
     if (this.save.status !== result.status) this.save = { ...this.save, status: result.status };
-    const primary = result.selected;
-    if (primary !== this.primary || (primary && !this.selected.has(primary))) {
-      this.selected.clear();
-      if (primary) this.selected.set(primary, true);
-      this.primary = primary;
-    } else {
-      // Drop selected steps that no longer exist (deleted, undone).
-      for (const name of [...this.selected.keys()]) {
-        if (name !== 'trigger' && !this.step(name)) this.selected.delete(name);
-      }
-    }
+    this.primary = selectionAfterEdit(this.selected, this.primary, result.selected, (name) => this.step(name) !== undefined);
   }
 
   private onEvent(event: EditorEvent): void {
