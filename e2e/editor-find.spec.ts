@@ -101,8 +101,12 @@ test('find a deep step, run a command from the palette, use the context menu, re
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toContainText('Find a step');
-  await page.keyboard.press('Escape');
-  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeHidden();
+  // Ark registers the dialog's Escape handler a frame after it shows: on a loaded machine an Escape sent at
+  // once went to the canvas (CI, 1 run in ~20). A user cannot press that fast; press again if it was missed.
+  await expect(async () => {
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
 
   // The palette finds steps too: Enter jumps there. Ctrl+K pressed while the closed dialog's focus is
   // still settling left no palette in 1 run of 6 here: press it again then.
