@@ -57,9 +57,14 @@ function failedNames(output) {
     const indented = why.length - why.trimStart().length > line.length - line.trimStart().length;
     names.add(indented && !/^\s*[✓✗]/.test(why) ? `${marked[1]}\n      why: ${why.trim().slice(0, 800)}` : marked[1]);
   });
-  const playwright = /^\s*\d+ failed\n((?:\s+\[.+\n?)+)/m.exec(output);
-  for (const line of playwright?.[1]?.split('\n') ?? []) if (line.trim()) names.add(line.trim());
+  for (const line of playwrightListed(output, 'failed')) names.add(line);
   return [...names].slice(0, 50);
+}
+
+/** The tests Playwright lists under its closing `N failed` or `N flaky` line. */
+function playwrightListed(output, word) {
+  const listed = new RegExp(`^\\s*\\d+ ${word}\\n((?:\\s+\\[.+\\n?)+)`, 'm').exec(output);
+  return (listed?.[1]?.split('\n') ?? []).map((line) => line.replace(/[─\s]+$/, '').trim()).filter(Boolean);
 }
 
 const suites = [];
@@ -68,7 +73,7 @@ async function suite(label, command, args, parse, env) {
   const counts = parse(output);
   // A runner that crashed before counting must still fail the run.
   if (code !== 0 && counts.failed === 0) counts.failed = 1;
-  suites.push({ label, ...counts, code, failures: counts.failed > 0 ? failedNames(output) : [] });
+  suites.push({ label, ...counts, code, failures: counts.failed > 0 ? failedNames(output) : [], flaky: playwrightListed(output, 'flaky') });
 }
 
 const npx = 'npx';
@@ -93,6 +98,7 @@ console.log('');
 for (const s of suites) {
   console.log(`${s.label}: ${s.passed} passed, ${s.failed} failed`);
   for (const name of s.failures ?? []) console.log(`  failed: ${name}`);
+  for (const name of s.flaky ?? []) console.log(`  flaky (failed, then passed on its retry): ${name}`);
 }
 const passed = suites.reduce((n, s) => n + s.passed, 0);
 const failed = suites.reduce((n, s) => n + s.failed, 0);
