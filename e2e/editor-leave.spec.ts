@@ -8,6 +8,7 @@ import { expect, test } from './fixtures.ts';
 import {
   AUTOSAVE_ROUTE,
   addStep,
+  canvas,
   chooseManualTrigger,
   expectCanvasSteps,
   expectSaved,
@@ -153,4 +154,18 @@ test('closing or reloading the tab with a save in flight asks the browser first;
   await expectTitle(page, 'step_1', 'Code');
   expect(asked).toEqual([]);
   expect((await serverVersion(page, id)).names).toEqual(['step_1']);
+});
+
+test('the editor runs one worker, started by its route, and leaving ends it', async ({ page }) => {
+  const editorWorkers = () => page.workers().filter((worker) => worker.url().includes('flowsmith-editor'));
+  const { id } = await openNewWorkflow(page, 'One worker');
+  await expect.poll(() => editorWorkers().length).toBe(1);
+  await backLink(page).click();
+  await expect(page).toHaveURL(/\/workflows$/);
+  await expect.poll(() => editorWorkers().length).toBe(0);
+  // In the app, not a reload: the route's loader starts the worker the screen then takes.
+  await page.getByRole('link', { name: 'One worker', exact: true }).click();
+  await expect(canvas(page)).toHaveAttribute('data-ready', 'true');
+  await expect.poll(() => editorWorkers().length).toBe(1);
+  await expect(page).toHaveURL(new RegExp(`/workflows/${id}/edit`));
 });

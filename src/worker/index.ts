@@ -1,6 +1,6 @@
 /**
- * The worker's public module: the only file of src/worker the UI imports (the layering check refuses any
- * other), so what the UI may rely on is listed here and the rest of the worker can change freely.
+ * The worker's public module: the only file of src/worker the UI imports besides start.ts (the layering
+ * check refuses any other), so what the UI may rely on is listed here and the rest of the worker can change freely.
  */
 export { installErrorFieldsHandler, type EditorWorkerApi, type ServedOpenResult } from './expose.ts';
 export { readWorkflowJsonAsSent } from './workflow-reader.ts';
@@ -10,7 +10,4 @@ export type { AutosaveStatusEvent } from './autosave-queue.ts';
 export { firstLayoutDelta, type LayoutDelta } from './layout-feed.ts';
 export { NODE_HEIGHT, type InsertAt, type LayoutEdge, type LayoutNode } from './layout/types.ts';
 
-/** Starts the editor worker (a module worker; the bundler emits editor.worker.ts as its own chunk). */
-export function startEditorWorker(): Worker {
-  return new Worker(new URL('./editor.worker.ts', import.meta.url), { type: 'module', name: 'flowsmith-editor' });
-}
+export { startEditorWorker } from './start.ts';

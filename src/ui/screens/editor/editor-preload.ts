@@ -1,6 +1,6 @@
 /**
- * The editor's worker, started by its route before the editor screen has downloaded, so the worker loads
- * its own code meanwhile; the workflow's GET is already under way (routing/workflow-prefetch.ts). The
+ * The editor's worker, started by its route's loader before the editor screen has downloaded, so the
+ * worker loads its own code meanwhile; the workflow's GET is already under way (routing/workflow-prefetch.ts). The
  * screen takes both; a worker the screen never takes is ended after a while.
  */
 import { takeWorkflowJson } from '../../routing/workflow-prefetch.ts';
@@ -20,11 +20,15 @@ const LATE_MS = 5_000;
 let preloaded: { flowId: string; connection: WorkerConnection; timer: ReturnType<typeof setTimeout> } | null = null;
 let startedWithout: { flowId: string; at: number } | null = null;
 
-export function preloadEditorWorker(flowId: string): void {
-  if (preloaded?.flowId === flowId) return;
-  if (startedWithout?.flowId === flowId && Date.now() - startedWithout.at < LATE_MS) return;
+/** Keeps the worker the route's loader started for this workflow, or ends it when it is not needed. */
+export function preloadEditorWorker(flowId: string, worker: Worker): void {
+  const late = startedWithout?.flowId === flowId && Date.now() - startedWithout.at < LATE_MS;
+  if (preloaded?.flowId === flowId || late) {
+    worker.terminate();
+    return;
+  }
   dropPreloaded();
-  preloaded = { flowId, connection: connectEditorWorker(), timer: setTimeout(dropPreloaded, UNTAKEN_MS) };
+  preloaded = { flowId, connection: connectEditorWorker(worker), timer: setTimeout(dropPreloaded, UNTAKEN_MS) };
 }
 
 /** The preloaded worker and answer for this workflow, or a new worker and nothing downloaded. */

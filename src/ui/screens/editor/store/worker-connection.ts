@@ -16,9 +16,9 @@ export interface WorkerConnection {
 
 const refreshOnce = createSingleFlight(refreshTokenPair);
 
-export function connectEditorWorker(): WorkerConnection {
+/** Connects to `worker`, one the route's loader started, or to a new one. */
+export function connectEditorWorker(worker: Worker = startEditorWorker()): WorkerConnection {
   installErrorFieldsHandler();
-  const worker = startEditorWorker();
   const remote = Comlink.wrap(worker) as unknown as EditorWorkerRemote;
   void remote.setAuth(
     Comlink.proxy({
