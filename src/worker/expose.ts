@@ -54,6 +54,10 @@ type RemoteListener = EditorListener & Partial<Pick<Comlink.ProxyMethods, typeof
 export function createEditorWorkerApi(core: EditorCore, layoutFeed?: LayoutFeed) {
   const feed = layoutFeed ?? new LayoutFeed({ onRefine: () => core.announce({ type: 'layout-stale' }) });
   const subscriptions = new Set<() => void>();
+  const edit = <T>(run: () => T): T => {
+    feed.noteEdit();
+    return run();
+  };
   const opened = async (opening: Promise<OpenResult>): Promise<OpenResult> => {
     const result = await opening;
     feed.reset();
@@ -84,10 +88,11 @@ export function createEditorWorkerApi(core: EditorCore, layoutFeed?: LayoutFeed)
       feed.assumeSent(result.version);
       return { ...result, version: null };
     },
-    apply: (operation: FlowOperationInput, options?: ApplyOptions) => core.apply(operation, options),
+    // Every edit tells the layout feed first, so a layout under way gives it the CPU (LayoutFeed.noteEdit).
+    apply: (operation: FlowOperationInput, options?: ApplyOptions) => edit(() => core.apply(operation, options)),
     applyBatch: (operations: FlowOperationInput[], options?: ApplyOptions, description?: string) =>
-      core.applyBatch(operations, options, description),
-    paste: (clipboardText: string, placement: PastePlacement) => core.paste(clipboardText, placement),
+      edit(() => core.applyBatch(operations, options, description)),
+    paste: (clipboardText: string, placement: PastePlacement) => edit(() => core.paste(clipboardText, placement)),
     /** The canvas layout of the open version, as a delta from the one this call last answered. */
     layout(): Promise<LayoutDelta | null> {
       const version = core.currentVersion();
@@ -95,9 +100,9 @@ export function createEditorWorkerApi(core: EditorCore, layoutFeed?: LayoutFeed)
     },
     /** The next `layout()` answers the whole layout (the canvas was remounted). */
     resetLayout: () => feed.reset(),
-    importFlow: (jsonText: string, options?: ApplyOptions) => core.importFlow(jsonText, options),
-    undo: () => core.undo(),
-    redo: () => core.redo(),
+    importFlow: (jsonText: string, options?: ApplyOptions) => edit(() => core.importFlow(jsonText, options)),
+    undo: () => edit(() => core.undo()),
+    redo: () => edit(() => core.redo()),
     breakGroup: () => core.breakGroup(),
     beginMark: (id: string, description?: string) => core.beginMark(id, description),
     commitMark: (id: string) => core.commitMark(id),

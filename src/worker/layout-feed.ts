@@ -83,7 +83,21 @@ export async function firstLayoutDelta(version: FlatVersion): Promise<LayoutDelt
 export interface LayoutFeedOptions extends LayoutCacheOptions {
   /** Called after a quick first layout: ask for `next()` again to get ELK's. */
   onRefine?: () => void;
+  /** How long after an edit (`noteEdit`) a layout under way holds its ELK compositions back; 200 ms by default. */
+  editQuietMs?: number;
+  /** Time for the hold (tests pass their own). */
+  clock?: FeedClock;
 }
+
+export interface FeedClock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+const realClock: FeedClock = {
+  now: () => performance.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
 
 export class LayoutFeed {
   private cache: LayoutCache;
@@ -96,9 +110,42 @@ export class LayoutFeed {
   /** A layout computed before the UI asked (`prefetch`), handed over by the next `next` of that version. */
   private early: { version: FlatVersion; delta: Promise<LayoutDelta> } | null = null;
 
+  /**
+   * A layout under way gives way to editing. ELK runs in a thread of its own, and its refinement of a quick
+   * layout takes seconds at 10,000 steps: on a 2-core machine it took a core while the user's first edits
+   * after an open were answered, and the slowest undos waited for CPU. So when an edit arrives after a
+   * layout started, its next ELK composition waits until no edit came for `editQuietMs` — unless a layout
+   * is asked for meanwhile (that edit moved something), which must not wait behind it.
+   */
+  private computeStartedAt = Infinity;
+  private waiting = 0;
+  private wake: (() => void) | null = null;
+  private lastEditAt = -Infinity;
+  private readonly clock: FeedClock;
+
   constructor(private readonly options: LayoutFeedOptions = {}) {
-    this.cache = createLayoutCache(options);
+    this.clock = options.clock ?? realClock;
+    this.cache = createLayoutCache({ ...options, beforeCompose: () => this.giveWayToEdits() });
     this.quick = options.lanes === 'arithmetic' ? null : createLayoutCache({ lanes: 'arithmetic' });
+  }
+
+  /** An edit arrived: a refinement under way pauses until edits stop for `editQuietMs`. */
+  noteEdit(): void {
+    this.lastEditAt = this.clock.now();
+  }
+
+  private async giveWayToEdits(): Promise<void> {
+    const quietMs = this.options.editQuietMs ?? 200;
+    while (this.lastEditAt > this.computeStartedAt && this.waiting === 0) {
+      const wait = this.lastEditAt + quietMs - this.clock.now();
+      if (wait <= 0) return;
+      // A layout asked for meanwhile ends the wait at once (`next`).
+      await new Promise<void>((resolve) => {
+        this.wake = resolve;
+        void this.clock.sleep(wait).then(resolve);
+      });
+      this.wake = null;
+    }
   }
 
   /** The delta from the last layout sent to the layout of `version`. */
@@ -108,7 +155,12 @@ export class LayoutFeed {
     if (early?.version === version) return early.delta.then((delta) => this.handOver(delta));
     // The UI never got the early layout: what it has is what it had before, so start again from whole.
     if (early) void this.enqueue(async () => void (this.sentVersionId = null));
-    return this.enqueue(() => this.compute(version)).then((delta) => this.handOver(delta));
+    this.waiting++;
+    this.wake?.();
+    return this.enqueue(() => {
+      this.waiting--;
+      return this.compute(version);
+    }).then((delta) => this.handOver(delta));
   }
 
   /**
@@ -163,7 +215,13 @@ export class LayoutFeed {
   private async compute(version: FlatVersion): Promise<LayoutDelta> {
     const full = this.sentVersionId !== version.id;
     const quick = full && this.quick !== null;
-    const layout: FlowLayout = await layoutFlow(version, quick ? this.quick! : this.cache);
+    this.computeStartedAt = this.clock.now();
+    let layout: FlowLayout;
+    try {
+      layout = await layoutFlow(version, quick ? this.quick! : this.cache);
+    } finally {
+      this.computeStartedAt = Infinity;
+    }
     if (quick) this.refinePending = true;
     if (full) {
       this.sentNodes = new Map();

@@ -30,6 +30,8 @@ export interface LayoutCacheOptions {
   /** 'elk' (default) places router lanes with ELK; 'arithmetic' with plain sums (for measuring). */
   lanes?: 'elk' | 'arithmetic';
   counter?: LayoutCounter;
+  /** Awaited before each ELK composition: the layout feed holds a refinement back while the user edits. */
+  beforeCompose?: () => Promise<void>;
 }
 
 export function newCounter(): LayoutCounter {
@@ -38,6 +40,14 @@ export function newCounter(): LayoutCounter {
 
 export function createLayoutCache(options: LayoutCacheOptions = {}): LayoutCache {
   const composer: LaneComposer =
-    options.lanes === 'arithmetic' ? async (lanes) => composeLanesArithmetic(lanes) : createElkLaneComposer();
+    options.lanes === 'arithmetic' ? async (lanes) => composeLanesArithmetic(lanes) : gated(createElkLaneComposer(), options.beforeCompose);
   return { blocks: new WeakMap(), compositions: new Map(), composer, counter: options.counter ?? newCounter() };
+}
+
+function gated(composer: LaneComposer, before: (() => Promise<void>) | undefined): LaneComposer {
+  if (!before) return composer;
+  return async (lanes) => {
+    await before();
+    return composer(lanes);
+  };
 }
