@@ -88,7 +88,7 @@ export function createEditorWorkerApi(core: EditorCore, layoutFeed?: LayoutFeed)
       feed.assumeSent(result.version);
       return { ...result, version: null };
     },
-    // Every edit tells the layout feed first, so a layout under way gives it the CPU (LayoutFeed.noteEdit).
+    // Every edit tells the layout feed first: ELK's refinement gives way to editing (LayoutFeed.noteEdit).
     apply: (operation: FlowOperationInput, options?: ApplyOptions) => edit(() => core.apply(operation, options)),
     applyBatch: (operations: FlowOperationInput[], options?: ApplyOptions, description?: string) =>
       edit(() => core.applyBatch(operations, options, description)),

@@ -81,11 +81,11 @@ export async function firstLayoutDelta(version: FlatVersion): Promise<LayoutDelt
 }
 
 export interface LayoutFeedOptions extends LayoutCacheOptions {
-  /** Called after a quick first layout: ask for `next()` again to get ELK's. */
+  /** Called when a layout by sums was sent and edits have paused: ask for `next()` again to get ELK's. */
   onRefine?: () => void;
-  /** How long after an edit (`noteEdit`) a layout under way holds its ELK compositions back; 200 ms by default. */
+  /** How long edits must pause before ELK's refinement is asked for (again); 200 ms by default. */
   editQuietMs?: number;
-  /** Time for the hold (tests pass their own). */
+  /** Time for the pause (tests pass their own). */
   clock?: FeedClock;
 }
 
@@ -99,6 +99,9 @@ const realClock: FeedClock = {
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
+/** Thrown before an ELK composition of a refinement when an edit came in since it was asked for. */
+class RefinementGivenUp extends Error {}
+
 export class LayoutFeed {
   private cache: LayoutCache;
   /** Sums for the first paint of a version; null when the main cache already uses sums. */
@@ -110,42 +113,45 @@ export class LayoutFeed {
   /** A layout computed before the UI asked (`prefetch`), handed over by the next `next` of that version. */
   private early: { version: FlatVersion; delta: Promise<LayoutDelta> } | null = null;
 
-  /**
-   * A layout under way gives way to editing. ELK runs in a thread of its own, and its refinement of a quick
-   * layout takes seconds at 10,000 steps: on a 2-core machine it took a core while the user's first edits
-   * after an open were answered, and the slowest undos waited for CPU. So when an edit arrives after a
-   * layout started, its next ELK composition waits until no edit came for `editQuietMs` — unless a layout
-   * is asked for meanwhile (that edit moved something), which must not wait behind it.
+  /*
+   * ELK's refinement gives way to editing. It runs in a thread of its own and takes seconds at 10,000
+   * steps; the UI asks for one layout at a time, so an edit's layout used to wait until it finished, and
+   * on a 2-core machine it took a core from the edits meanwhile. Now, while the layout the UI has is by
+   * sums (`sentQuick`), only the refinement itself uses ELK: it is asked for once edits pause
+   * (`editQuietMs`), gives up at its next composition when an edit comes in (answering by sums; the
+   * compositions done stay cached), and is asked for again at the next pause.
    */
-  private computeStartedAt = Infinity;
-  private waiting = 0;
-  private wake: (() => void) | null = null;
+  private sentQuick = false;
+  private refineAsked = false;
+  private refineAskedAt = Infinity;
+  private refining = false;
+  private refineScheduled = false;
   private lastEditAt = -Infinity;
   private readonly clock: FeedClock;
 
   constructor(private readonly options: LayoutFeedOptions = {}) {
     this.clock = options.clock ?? realClock;
-    this.cache = createLayoutCache({ ...options, beforeCompose: () => this.giveWayToEdits() });
+    this.cache = createLayoutCache({
+      ...options,
+      beforeCompose: async () => {
+        await options.beforeCompose?.();
+        this.checkRefinement();
+      },
+    });
     this.quick = options.lanes === 'arithmetic' ? null : createLayoutCache({ lanes: 'arithmetic' });
   }
 
-  /** An edit arrived: a refinement under way pauses until edits stop for `editQuietMs`. */
+  /** An edit arrived (the worker's API calls this first). */
   noteEdit(): void {
     this.lastEditAt = this.clock.now();
   }
 
-  private async giveWayToEdits(): Promise<void> {
-    const quietMs = this.options.editQuietMs ?? 200;
-    while (this.lastEditAt > this.computeStartedAt && this.waiting === 0) {
-      const wait = this.lastEditAt + quietMs - this.clock.now();
-      if (wait <= 0) return;
-      // A layout asked for meanwhile ends the wait at once (`next`).
-      await new Promise<void>((resolve) => {
-        this.wake = resolve;
-        void this.clock.sleep(wait).then(resolve);
-      });
-      this.wake = null;
-    }
+  private editedSinceAsked(): boolean {
+    return this.lastEditAt > this.refineAskedAt;
+  }
+
+  private checkRefinement(): void {
+    if (this.refining && this.editedSinceAsked()) throw new RefinementGivenUp();
   }
 
   /** The delta from the last layout sent to the layout of `version`. */
@@ -155,12 +161,10 @@ export class LayoutFeed {
     if (early?.version === version) return early.delta.then((delta) => this.handOver(delta));
     // The UI never got the early layout: what it has is what it had before, so start again from whole.
     if (early) void this.enqueue(async () => void (this.sentVersionId = null));
-    this.waiting++;
-    this.wake?.();
-    return this.enqueue(() => {
-      this.waiting--;
-      return this.compute(version);
-    }).then((delta) => this.handOver(delta));
+    // The first layout asked for after `onRefine` is the refinement.
+    const refine = this.refineAsked;
+    this.refineAsked = false;
+    return this.enqueue(() => this.compute(version, refine)).then((delta) => this.handOver(delta));
   }
 
   /**
@@ -168,7 +172,7 @@ export class LayoutFeed {
    * answer, so the first paint does not wait for the two one after the other.
    */
   prefetch(version: FlatVersion): void {
-    const delta = this.enqueue(() => this.compute(version));
+    const delta = this.enqueue(() => this.compute(version, false));
     delta.catch(() => undefined);
     this.early = { version, delta };
   }
@@ -184,7 +188,8 @@ export class LayoutFeed {
       this.sentNodes = new Map(layout.nodes.map((node) => [node.id, node]));
       this.sentEdges = new Map(layout.edges.map((edge) => [edge.id, edge]));
       this.sentVersionId = version.id;
-      if (this.quick) queueMicrotask(() => this.options.onRefine?.());
+      this.sentQuick = this.quick !== null;
+      if (this.sentQuick) this.askRefinementWhenQuiet();
     });
   }
 
@@ -201,28 +206,50 @@ export class LayoutFeed {
     return result;
   }
 
-  /** A quick first layout asks for ELK's once the UI has it (asked before, the UI could take it first). */
+  /** A layout by sums asks for ELK's once the UI has it (asked before, the UI could take it first). */
   private handOver(delta: LayoutDelta): LayoutDelta {
     if (this.refinePending) {
       this.refinePending = false;
-      queueMicrotask(() => this.options.onRefine?.());
+      this.askRefinementWhenQuiet();
     }
     return delta;
   }
 
   private refinePending = false;
 
-  private async compute(version: FlatVersion): Promise<LayoutDelta> {
+  /** `onRefine` once no edit came for `editQuietMs` (at once when none came lately). */
+  private askRefinementWhenQuiet(): void {
+    if (this.refineScheduled) return;
+    this.refineScheduled = true;
+    const quietMs = this.options.editQuietMs ?? 200;
+    queueMicrotask(async () => {
+      for (let wait = this.lastEditAt + quietMs - this.clock.now(); wait > 0; wait = this.lastEditAt + quietMs - this.clock.now()) {
+        await this.clock.sleep(wait);
+      }
+      this.refineScheduled = false;
+      this.refineAsked = true;
+      this.refineAskedAt = this.clock.now();
+      this.options.onRefine?.();
+    });
+  }
+
+  private async compute(version: FlatVersion, refine: boolean): Promise<LayoutDelta> {
     const full = this.sentVersionId !== version.id;
-    const quick = full && this.quick !== null;
-    this.computeStartedAt = this.clock.now();
+    // By sums: a version's first layout, and, while the UI's layout is by sums, all but the refinement.
+    let bySums = this.quick !== null && (full || (this.sentQuick && !(refine && !this.editedSinceAsked())));
     let layout: FlowLayout;
+    this.refining = !bySums && this.sentQuick;
     try {
-      layout = await layoutFlow(version, quick ? this.quick! : this.cache);
+      layout = await layoutFlow(version, bySums ? this.quick! : this.cache);
+    } catch (error) {
+      if (!(error instanceof RefinementGivenUp)) throw error;
+      layout = await layoutFlow(version, this.quick!);
+      bySums = true;
     } finally {
-      this.computeStartedAt = Infinity;
+      this.refining = false;
     }
-    if (quick) this.refinePending = true;
+    if (this.quick) this.sentQuick = bySums;
+    if (bySums) this.refinePending = true;
     if (full) {
       this.sentNodes = new Map();
       this.sentEdges = new Map();

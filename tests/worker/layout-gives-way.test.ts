@@ -1,16 +1,16 @@
 import { describe, expect, it } from '@rstest/core';
 import { mixedFlow } from '../../bench/flow-generator.ts';
 import { applyOperation, createAction, flowOperationSchema, fromNestedFlow, type FlatVersion, type FlowOperationInput } from '../../src/domain/flow/index.ts';
+import { newCounter } from '../../src/worker/layout/cache.ts';
 import { LayoutFeed, type FeedClock } from '../../src/worker/layout-feed.ts';
 
 /** Time that moves only when the test moves it. */
 function manualClock() {
-  let now = 0;
+  let now = 1_000;
   let sleepers: { until: number; wake: () => void }[] = [];
   const clock: FeedClock = { now: () => now, sleep: (ms) => new Promise((wake) => sleepers.push({ until: now + ms, wake })) };
   return {
     clock,
-    sleeping: () => sleepers.length,
     advance(ms: number) {
       now += ms;
       const due = sleepers.filter((sleeper) => sleeper.until <= now);
@@ -20,56 +20,76 @@ function manualClock() {
   };
 }
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+const settle = async () => {
+  for (let i = 0; i < 20; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+};
 
-async function until(condition: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 2_000 && !condition(); i++) await tick();
-  if (!condition()) throw new Error(`never: ${what}`);
+function addAfter(version: FlatVersion, index: number): { version: FlatVersion; added: string } {
+  const parent = version.steps.filter((step) => step !== null)[index]!;
+  const added = `step_${version.steps.length}`;
+  const input = { type: 'ADD_ACTION', request: { parentStep: parent.name, stepLocationRelativeToParent: 'AFTER', action: createAction('CODE', added) } };
+  return { version: applyOperation(version, flowOperationSchema.parse(input as FlowOperationInput)), added };
 }
 
-/** A flow with routers, its quick layout sent, and ELK's refinement started (it composes every router's lanes). */
-async function refinementUnderWay() {
+/** A flow with routers (ELK composes their lanes), its layout by sums sent, and the refinement asked for. */
+async function openedBySums() {
   const time = manualClock();
+  const counter = newCounter();
+  const asked: number[] = [];
   const version = fromNestedFlow(mixedFlow(300).nested, { id: 'v1', flowId: 'f1' });
-  const feed = new LayoutFeed({ clock: time.clock, editQuietMs: 200 });
+  const hooks = { beforeCompose: async () => undefined as void };
+  const feed = new LayoutFeed({ clock: time.clock, editQuietMs: 200, counter, onRefine: () => asked.push(1), beforeCompose: () => hooks.beforeCompose() });
   expect((await feed.next(version)).full).toBe(true);
-  let refined = false;
-  const refinement = feed.next(version).then((delta) => ((refined = true), delta));
-  // The refinement has started (its first composition loads ELK); an edit comes in.
-  await tick();
-  time.advance(10);
-  feed.noteEdit();
-  await until(() => time.sleeping() > 0, 'the refinement waits for the edits to stop');
-  return { time, version, feed, refinement, refined: () => refined };
+  await settle();
+  expect(asked).toHaveLength(1);
+  return { time, counter, asked, version, feed, hooks };
 }
 
-describe('a layout under way gives way to editing', () => {
-  it('holds ELK’s compositions while edits keep coming, and finishes once they stop', async () => {
-    const { time, feed, refinement, refined } = await refinementUnderWay();
-    // Edits every 100 ms: never 200 ms of quiet.
-    for (let i = 0; i < 5; i++) {
-      time.advance(100);
-      feed.noteEdit();
-      await until(() => time.sleeping() > 0, 'the refinement waits again');
-      expect(refined()).toBe(false);
-    }
-    time.advance(200);
-    const delta = await refinement;
-    // ELK agrees with the quick layout for today's cards: nothing moved.
-    expect(delta).toMatchObject({ full: false, nodes: [], removedNodes: [] });
+describe('ELK’s refinement gives way to editing', () => {
+  it('finishes when no edit comes: ELK composes the lanes, agreeing with the sums', async () => {
+    const { counter, version, feed } = await openedBySums();
+    expect(await feed.next(version)).toMatchObject({ full: false, nodes: [], removedNodes: [] });
+    expect(counter.compositions).toBeGreaterThan(0);
   });
 
-  it('does not hold a layout that was asked for meanwhile: the one under way finishes, then it is answered', async () => {
-    const { version, feed, refinement } = await refinementUnderWay();
-    const present = version.steps.filter((step) => step !== null);
-    const added = applyOperation(
-      version,
-      flowOperationSchema.parse({ type: 'ADD_ACTION', request: { parentStep: present[10]!.name, stepLocationRelativeToParent: 'AFTER', action: createAction('CODE', `step_${version.steps.length}`) } } as FlowOperationInput),
-    ) satisfies FlatVersion;
-    // The clock does not move: only the request can end the wait.
-    const delta = await feed.next(added);
-    await refinement;
-    expect(delta.full).toBe(false);
-    expect(delta.nodes.map((node) => node.id)).toContain(`step_${version.steps.length}`);
+  it('gives up when an edit comes in, and is asked for again once edits pause', async () => {
+    const whole = await openedBySums();
+    await whole.feed.next(whole.version);
+    const { time, counter, asked, version, feed, hooks } = await openedBySums();
+    // An edit comes in while ELK composes: before its second lane composition.
+    let composing = 0;
+    hooks.beforeCompose = async () => {
+      if (++composing !== 2) return;
+      time.advance(10);
+      feed.noteEdit();
+    };
+    const refinement = feed.next(version);
+    // Answered by sums without the clock moving: nothing to send, and ELK did not compose every lane.
+    expect(await refinement).toMatchObject({ full: false, nodes: [] });
+    const composedBeforeGivingUp = counter.compositions;
+    expect(composedBeforeGivingUp).toBeLessThan(whole.counter.compositions);
+    // Edits go on: not asked again until 200 ms without one.
+    time.advance(150);
+    feed.noteEdit();
+    time.advance(150);
+    await settle();
+    expect(asked).toHaveLength(1);
+    time.advance(50);
+    await settle();
+    expect(asked).toHaveLength(2);
+    hooks.beforeCompose = async () => undefined;
+    await feed.next(version);
+    expect(counter.compositions).toBeGreaterThan(composedBeforeGivingUp);
+  });
+
+  it('places an edit’s layout by sums at once until the refinement has finished', async () => {
+    const { time, counter, version, feed } = await openedBySums();
+    time.advance(10);
+    feed.noteEdit();
+    // The edit's own request comes first (it took the refinement's turn): placed by sums, no ELK.
+    const { version: edited, added } = addAfter(version, 10);
+    const delta = await feed.next(edited);
+    expect(delta.nodes.map((node) => node.id)).toContain(added);
+    expect(counter.compositions).toBe(0);
   });
 });
