@@ -30,7 +30,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { chromium, type Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { fromNestedFlow, toNestedFlowJson } from '../../src/domain/flow/index.ts';
 import { FlowFileError, readFlowFile } from '../../src/worker/headless.ts';
 import { mixedFlow } from '../flow-generator.ts';
@@ -38,7 +38,7 @@ import { chunksContaining, measureLoginPage, type ChunkSize, type ScriptTotals }
 import { measureDashboard, seedDashboardUser, type DashboardFigures } from './dashboard.ts';
 import { measureSize, typedTraceFile, undoTraceFile, type EditFigures, type SizeFigures } from './measure.ts';
 import { printTraceSummary, summariseTrace, type ThreadCpu } from './trace.ts';
-import { DEFAULT_DIST, ensureBuild, importFlow, log, login, registerUser, startServer } from './setup.ts';
+import { DEFAULT_DIST, ensureBuild, importFlow, launchBrowser, log, login, registerUser, startServer } from './setup.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -110,21 +110,6 @@ interface Results {
   sizes: Array<SizeFigures & { flow: string; traces: Array<{ file: string; cpu: ThreadCpu[] }> }>;
 }
 
-function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      ...(process.env.BENCH_CHROMIUM_ARGS ? process.env.BENCH_CHROMIUM_ARGS.split(' ') : []),
-    ],
-  });
-}
 
 async function main(): Promise<Results> {
   ensureBuild(distDir, build);

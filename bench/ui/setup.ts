@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { Browser, BrowserContext } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const DEFAULT_DIST = join(ROOT, '.tmp/bench-ui-dist');
@@ -200,4 +200,21 @@ export async function signedInContext(browser: Browser, session: Session): Promi
     session,
   );
   return context;
+}
+
+/** Debian's Chromium when the machine has it (never a downloaded one); BENCH_CHROMIUM_ARGS adds flags. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      ...(process.env.BENCH_CHROMIUM_ARGS ? process.env.BENCH_CHROMIUM_ARGS.split(' ') : []),
+    ],
+  });
 }

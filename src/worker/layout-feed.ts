@@ -16,6 +16,7 @@
  */
 import type { FlatVersion } from '../domain/flow/index.ts';
 import { createLayoutCache, layoutFlow, type LayoutCache, type LayoutCacheOptions } from './layout/index.ts';
+import type { LaneComposition } from './layout/lanes.ts';
 import type { FlowLayout, LayoutEdge, LayoutNode } from './layout/types.ts';
 
 export interface LayoutDelta {
@@ -87,6 +88,8 @@ export interface LayoutFeedOptions extends LayoutCacheOptions {
   editQuietMs?: number;
   /** Time for the pause (tests pass their own). */
   clock?: FeedClock;
+  /** Awaited before each ELK composition (tests step in there). */
+  beforeCompose?: () => Promise<void>;
 }
 
 export interface FeedClock {
@@ -99,7 +102,7 @@ const realClock: FeedClock = {
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
-/** Thrown before an ELK composition of a refinement when an edit came in since it was asked for. */
+/** Ends a refinement (before or during an ELK composition) when an edit came in since it was asked for. */
 class RefinementGivenUp extends Error {}
 
 export class LayoutFeed {
@@ -118,40 +121,48 @@ export class LayoutFeed {
    * steps; the UI asks for one layout at a time, so an edit's layout used to wait until it finished, and
    * on a 2-core machine it took a core from the edits meanwhile. Now, while the layout the UI has is by
    * sums (`sentQuick`), only the refinement itself uses ELK: it is asked for once edits pause
-   * (`editQuietMs`), gives up at its next composition when an edit comes in (answering by sums; the
-   * compositions done stay cached), and is asked for again at the next pause.
+   * (`editQuietMs`), gives up when an edit comes in, without waiting for the composition under way (the
+   * first one loads ELK: a second), answering by sums (the compositions done stay cached), and is asked
+   * for again at the next pause — of the version the UI then has, not an edit's layout taking its turn.
    */
   private sentQuick = false;
   private refineAsked = false;
   private refineAskedAt = Infinity;
   private refining = false;
   private refineScheduled = false;
+  /** The version last laid out: only that one may be refined. */
+  private lastVersion: FlatVersion | null = null;
+  private onEdit: (() => void) | null = null;
   private lastEditAt = -Infinity;
   private readonly clock: FeedClock;
 
   constructor(private readonly options: LayoutFeedOptions = {}) {
     this.clock = options.clock ?? realClock;
-    this.cache = createLayoutCache({
-      ...options,
-      beforeCompose: async () => {
-        await options.beforeCompose?.();
-        this.checkRefinement();
-      },
-    });
+    this.cache = createLayoutCache({ ...options, guard: (compose) => this.guardComposition(compose) });
     this.quick = options.lanes === 'arithmetic' ? null : createLayoutCache({ lanes: 'arithmetic' });
   }
 
   /** An edit arrived (the worker's API calls this first). */
   noteEdit(): void {
     this.lastEditAt = this.clock.now();
+    this.onEdit?.();
   }
 
   private editedSinceAsked(): boolean {
     return this.lastEditAt > this.refineAskedAt;
   }
 
-  private checkRefinement(): void {
-    if (this.refining && this.editedSinceAsked()) throw new RefinementGivenUp();
+  private async guardComposition(compose: () => Promise<LaneComposition>): Promise<LaneComposition> {
+    await this.options.beforeCompose?.();
+    if (!this.refining) return compose();
+    if (this.editedSinceAsked()) throw new RefinementGivenUp();
+    const work = compose();
+    work.catch(() => undefined);
+    try {
+      return await Promise.race([work, new Promise<never>((_, reject) => (this.onEdit = () => reject(new RefinementGivenUp())))]);
+    } finally {
+      this.onEdit = null;
+    }
   }
 
   /** The delta from the last layout sent to the layout of `version`. */
@@ -188,6 +199,7 @@ export class LayoutFeed {
       this.sentNodes = new Map(layout.nodes.map((node) => [node.id, node]));
       this.sentEdges = new Map(layout.edges.map((edge) => [edge.id, edge]));
       this.sentVersionId = version.id;
+      this.lastVersion = version;
       this.sentQuick = this.quick !== null;
       if (this.sentQuick) this.askRefinementWhenQuiet();
     });
@@ -217,15 +229,15 @@ export class LayoutFeed {
 
   private refinePending = false;
 
-  /** `onRefine` once no edit came for `editQuietMs` (at once when none came lately). */
+  /** `onRefine` once no edit came for `editQuietMs`, counted from now at the earliest. */
   private askRefinementWhenQuiet(): void {
     if (this.refineScheduled) return;
     this.refineScheduled = true;
     const quietMs = this.options.editQuietMs ?? 200;
+    const from = this.clock.now();
+    const left = () => Math.max(this.lastEditAt, from) + quietMs - this.clock.now();
     queueMicrotask(async () => {
-      for (let wait = this.lastEditAt + quietMs - this.clock.now(); wait > 0; wait = this.lastEditAt + quietMs - this.clock.now()) {
-        await this.clock.sleep(wait);
-      }
+      for (let wait = left(); wait > 0; wait = left()) await this.clock.sleep(wait);
       this.refineScheduled = false;
       this.refineAsked = true;
       this.refineAskedAt = this.clock.now();
@@ -236,7 +248,9 @@ export class LayoutFeed {
   private async compute(version: FlatVersion, refine: boolean): Promise<LayoutDelta> {
     const full = this.sentVersionId !== version.id;
     // By sums: a version's first layout, and, while the UI's layout is by sums, all but the refinement.
-    let bySums = this.quick !== null && (full || (this.sentQuick && !(refine && !this.editedSinceAsked())));
+    const refinable = refine && version === this.lastVersion && !this.editedSinceAsked();
+    let bySums = this.quick !== null && (full || (this.sentQuick && !refinable));
+    this.lastVersion = version;
     let layout: FlowLayout;
     this.refining = !bySums && this.sentQuick;
     try {

@@ -41,6 +41,10 @@ async function openedBySums() {
   const feed = new LayoutFeed({ clock: time.clock, editQuietMs: 200, counter, onRefine: () => asked.push(1), beforeCompose: () => hooks.beforeCompose() });
   expect((await feed.next(version)).full).toBe(true);
   await settle();
+  // Asked for once 200 ms went by without an edit.
+  expect(asked).toHaveLength(0);
+  time.advance(200);
+  await settle();
   expect(asked).toHaveLength(1);
   return { time, counter, asked, version, feed, hooks };
 }

@@ -30,8 +30,8 @@ export interface LayoutCacheOptions {
   /** 'elk' (default) places router lanes with ELK; 'arithmetic' with plain sums (for measuring). */
   lanes?: 'elk' | 'arithmetic';
   counter?: LayoutCounter;
-  /** Awaited before each ELK composition: the layout feed holds a refinement back while the user edits. */
-  beforeCompose?: () => Promise<void>;
+  /** Runs each ELK composition: the layout feed gives a refinement up when an edit comes in. */
+  guard?: (compose: () => Promise<LaneComposition>) => Promise<LaneComposition>;
 }
 
 export function newCounter(): LayoutCounter {
@@ -40,14 +40,10 @@ export function newCounter(): LayoutCounter {
 
 export function createLayoutCache(options: LayoutCacheOptions = {}): LayoutCache {
   const composer: LaneComposer =
-    options.lanes === 'arithmetic' ? async (lanes) => composeLanesArithmetic(lanes) : gated(createElkLaneComposer(), options.beforeCompose);
+    options.lanes === 'arithmetic' ? async (lanes) => composeLanesArithmetic(lanes) : guarded(createElkLaneComposer(), options.guard);
   return { blocks: new WeakMap(), compositions: new Map(), composer, counter: options.counter ?? newCounter() };
 }
 
-function gated(composer: LaneComposer, before: (() => Promise<void>) | undefined): LaneComposer {
-  if (!before) return composer;
-  return async (lanes) => {
-    await before();
-    return composer(lanes);
-  };
+function guarded(composer: LaneComposer, guard: LayoutCacheOptions['guard']): LaneComposer {
+  return guard ? (lanes) => guard(() => composer(lanes)) : composer;
 }
