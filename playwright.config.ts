@@ -11,15 +11,19 @@ const googleIdpPort = port + 2;
 export const GOOGLE_CLIENT_ID = 'e2e-google-client';
 const dataDir = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
 
-const browserArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** How the tests and the UI benches (bench/ui/setup.ts) launch Chromium. */
+export const chromiumLaunchOptions = {
+  executablePath: existsSync(debianChromium) ? debianChromium : undefined,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
 
 const serverEnv = (listenPort: number, dir: string): Record<string, string> => ({
   PORT: String(listenPort),
@@ -54,10 +58,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: existsSync(debianChromium) ? debianChromium : undefined,
-      args: browserArgs,
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [
     {

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { chromiumLaunchOptions } from '../../playwright.config.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const DEFAULT_DIST = join(ROOT, '.tmp/bench-ui-dist');
@@ -202,19 +203,8 @@ export async function signedInContext(browser: Browser, session: Session): Promi
   return context;
 }
 
-/** Debian's Chromium when the machine has it (never a downloaded one); BENCH_CHROMIUM_ARGS adds flags. */
+/** Chromium as the browser tests launch it (never a downloaded one); BENCH_CHROMIUM_ARGS adds flags. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      ...(process.env.BENCH_CHROMIUM_ARGS ? process.env.BENCH_CHROMIUM_ARGS.split(' ') : []),
-    ],
-  });
+  const extra = process.env.BENCH_CHROMIUM_ARGS ? process.env.BENCH_CHROMIUM_ARGS.split(' ') : [];
+  return chromium.launch({ ...chromiumLaunchOptions, args: [...chromiumLaunchOptions.args, ...extra] });
 }
