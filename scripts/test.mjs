@@ -49,16 +49,39 @@ const closingCounts = (word) => (output) => {
 function failedNames(output) {
   const names = new Set();
   const lines = output.split('\n');
+  const fileFailures = rstestFileFailures(lines);
   lines.forEach((line, i) => {
     const marked = /^\s*✗\s+(.+?)\s*(\(\d[\d.]*m?s\))?$/.exec(line);
     if (!marked) return;
     // rstest puts the assertion's first line under the test's own: keep it, so the tail says why.
     const why = lines[i + 1] ?? '';
     const indented = why.length - why.trimStart().length > line.length - line.trimStart().length;
-    names.add(indented && !/^\s*[✓✗]/.test(why) ? `${marked[1]}\n      why: ${why.trim().slice(0, 800)}` : marked[1]);
+    // A whole file marked failed (a hook, an uncaught error, a crashed worker) says why only in rstest's summary.
+    const fileWhy = [...fileFailures].find(([file]) => marked[1].includes(file))?.[1];
+    const reason = indented && !/^\s*[✓✗]/.test(why) ? why.trim() : fileWhy;
+    names.add(reason ? `${marked[1]}\n      why: ${reason.slice(0, 800)}` : marked[1]);
   });
   for (const line of playwrightListed(output, 'failed')) names.add(line);
   return [...names].slice(0, 50);
+}
+
+/**
+ * rstest's `Summary of all failing tests` names a failed file as ` FAIL  tests/x.test.ts` (no `>`, unlike a
+ * failed test) with its error on the next lines: the file and the error's first lines, up to the source excerpt.
+ */
+function rstestFileFailures(lines) {
+  const failures = new Map();
+  lines.forEach((line, i) => {
+    const fail = /^\s*FAIL\s+(\S+)\s*$/.exec(line);
+    if (!fail) return;
+    const why = [];
+    for (const next of lines.slice(i + 1, i + 8)) {
+      if (/^\s*(FAIL|\d+ \||>|Test Files)/.test(next)) break;
+      if (next.trim()) why.push(next.trim());
+    }
+    failures.set(fail[1], why.slice(0, 3).join(' / '));
+  });
+  return failures;
 }
 
 /** The tests Playwright lists under its closing `N failed` or `N flaky` line. */
