@@ -62,14 +62,31 @@ export async function signInThroughUi(page: Page, user: { email: string; passwor
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-/** Registers through the API (fast) and signs in through the UI. */
+let seeded = 0;
+
+/**
+ * Registers and signs in through the API, puts the session where the app keeps it (localStorage, SPEC
+ * §3's keys) before the app's first script runs, and opens the dashboard. Signing in through the login
+ * page is auth.spec.ts's to test; here it cost every test a second page load (about a second on 2 cores).
+ */
 export async function signedInPage(page: Page, name = 'Grace Hopper') {
   const user = { name, email: uniqueEmail('signed-in'), password: 'correct-horse-battery' };
-  const reply = await page.request.post('/api/auth/register', { data: { name, email: user.email, password: user.password } });
-  expect(reply.status()).toBe(201);
-  await page.goto('/login');
-  await signInThroughUi(page, user);
-  await expect(page).toHaveURL(/\/$/);
+  const registered = await page.request.post('/api/auth/register', { data: { name, email: user.email, password: user.password } });
+  expect(registered.status()).toBe(201);
+  const login = await page.request.post('/api/auth/login', { data: { email: user.email, password: user.password } });
+  expect(login.status()).toBe(200);
+  const { access_token, refresh_token, user: signedIn } = (await login.json()) as { access_token: string; refresh_token: string; user: unknown };
+  // Once per page (marked in its sessionStorage): a test that signs out and reloads stays signed out.
+  seeded += 1;
+  await page.addInitScript(
+    ({ mark, session }) => {
+      if (sessionStorage.getItem(mark)) return;
+      sessionStorage.setItem(mark, '1');
+      for (const [key, value] of Object.entries(session)) localStorage.setItem(key, value);
+    },
+    { mark: `e2e-session-${seeded}`, session: { accessToken: access_token, refreshToken: refresh_token, user: JSON.stringify(signedIn) } },
+  );
+  await page.goto('/');
   // The shell and the dashboard load lazily: wait until they are there, so keys and clicks land.
   await expect(page.getByRole('heading', { name: 'Analytics Dashboard' })).toBeVisible();
   return user;
