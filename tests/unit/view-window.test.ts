@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@rstest/core';
 import { edgesIn, nextWindow, nodesIn, viewRect, windowFor } from '../../src/ui/screens/editor/canvas/view-window.ts';
-import type { CanvasEdge, CanvasNode } from '../../src/ui/screens/editor/store/canvas-model.ts';
+import type { CanvasEdge } from '../../src/ui/screens/editor/store/canvas-model.ts';
+import type { LayoutNode } from '../../src/worker/index.ts';
 
-const node = (id: string, x: number, y: number, width = 260, height = 64) =>
-  ({ id, position: { x, y }, data: { layout: { id, kind: 'step', x, y, width, height } } }) as unknown as CanvasNode;
+const node = (id: string, x: number, y: number, width = 260, height = 64) => ({ id, kind: 'step', x, y, width, height }) as LayoutNode;
 const edge = (id: string, points: [number, number][]) => ({ id, source: 'a', target: 'b', data: { points } }) as unknown as CanvasEdge;
 
 describe('the part of the flow given to React Flow', () => {

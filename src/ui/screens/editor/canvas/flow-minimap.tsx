@@ -52,8 +52,7 @@ export const FlowMinimap = observer(function FlowMinimap({ canvas, store }: { ca
     const visibleTop = top - 200;
     const visibleBottom = top + HEIGHT / project.scale;
     context.lineWidth = 1;
-    for (const node of canvas.nodes) {
-      const layout = node.data.layout;
+    for (const layout of canvas.layouts) {
       // Off the minimap (a long flow scrolls): skipped before any drawing.
       if (layout.y > visibleBottom || layout.y + layout.height < visibleTop) continue;
       const x = project.x(layout.x);

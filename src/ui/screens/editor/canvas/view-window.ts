@@ -5,7 +5,8 @@
  * side), and moves the window only when the view has travelled half a view towards its edge: panning
  * costs React Flow the window's hundred-odd nodes, whatever the flow's size.
  */
-import type { CanvasEdge, CanvasNode } from '../store/canvas-model.ts';
+import type { LayoutNode } from '../../../../worker/index.ts';
+import type { CanvasEdge } from '../store/canvas-model.ts';
 
 export interface Rect {
   left: number;
@@ -55,11 +56,8 @@ export function nextWindow(current: Rect | null, view: Rect): Rect {
 const overlaps = (window: Rect, left: number, top: number, right: number, bottom: number): boolean =>
   left <= window.right && right >= window.left && top <= window.bottom && bottom >= window.top;
 
-export function nodesIn(window: Rect, nodes: readonly CanvasNode[]): CanvasNode[] {
-  return nodes.filter((node) => {
-    const { x, y, width, height } = node.data.layout;
-    return overlaps(window, x, y, x + width, y + height);
-  });
+export function nodesIn(window: Rect, nodes: readonly LayoutNode[]): LayoutNode[] {
+  return nodes.filter(({ x, y, width, height }) => overlaps(window, x, y, x + width, y + height));
 }
 
 /** Edges whose drawn path crosses the window (a long edge can pass through with both ends outside). */

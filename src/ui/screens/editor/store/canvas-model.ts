@@ -2,6 +2,8 @@
  * The canvas's nodes and edges in React Flow's shape, kept up to date from the worker's layout deltas.
  * Only what a delta names is rebuilt: every other node and edge object stays the same, so React Flow
  * skips it (it compares node objects by identity) and an edit costs in proportion to what moved.
+ * A node's React Flow object is built when the canvas first shows it (`canvasNode`): React Flow is given
+ * only a window around the view (view-window.ts), so an open builds a few hundred, not one per step.
  *
  * Step names, marks and statuses are not here: node components read them from the store's mirror, so a
  * rename re-renders one card and sends no layout at all.
@@ -89,8 +91,10 @@ export class CanvasModel {
   bounds = { minX: 0, width: 0, height: 0 };
 
   private readonly layoutEdges = new Map<string, LayoutEdge>();
-  /** Every node by id; its layout is `data.layout`. */
-  private readonly nodeObjects = new Map<string, CanvasNode>();
+  /** Every node's layout by id. */
+  private readonly layoutNodes = new Map<string, LayoutNode>();
+  /** React Flow's object for a layout, built on first use; a moved node's new layout gets a new one. */
+  private readonly built = new WeakMap<LayoutNode, CanvasNode>();
   /** A loop's or router's step → its container or first lane (`bottomOf`). */
   private readonly below = new Map<string, LayoutNode>();
   private readonly edgeObjects = new Map<string, CanvasEdge>();
@@ -98,15 +102,27 @@ export class CanvasModel {
   private readonly edgesByNode = new Map<string, Set<string>>();
   /** False after a whole layout until a change needs `edgesByNode` (indexEdges). */
   private edgesIndexed = true;
-  private nodeArray: CanvasNode[] = [];
+  private layoutArray: LayoutNode[] = [];
   private edgeArray: CanvasEdge[] = [];
 
   constructor() {
     makeObservable(this, { revision: observable, ready: observable, bounds: observableRef, apply: action, reset: action });
   }
 
+  /** Every node's layout, in the layout's order: what the canvas picks its window from, and the minimap draws. */
+  get layouts(): readonly LayoutNode[] {
+    return this.layoutArray;
+  }
+
+  /** Every node as React Flow's object (built now for those not yet shown): for tests; the canvas takes its window. */
   get nodes(): CanvasNode[] {
-    return this.nodeArray;
+    return this.layoutArray.map((layout) => this.canvasNode(layout));
+  }
+
+  canvasNode(layout: LayoutNode): CanvasNode {
+    let node = this.built.get(layout);
+    if (!node) this.built.set(layout, (node = toCanvasNode(layout)));
+    return node;
   }
 
   get edges(): CanvasEdge[] {
@@ -114,23 +130,24 @@ export class CanvasModel {
   }
 
   nodeById(id: string): CanvasNode | undefined {
-    return this.nodeObjects.get(id);
+    const layout = this.layoutNodes.get(id);
+    return layout && this.canvasNode(layout);
   }
 
   layoutOf(id: string): LayoutNode | undefined {
-    return this.nodeObjects.get(id)?.data.layout;
+    return this.layoutNodes.get(id);
   }
 
   /** Step names in the order the layout lists them (flow order within each chain). */
   stepIds(): string[] {
     const ids: string[] = [];
-    for (const node of this.nodeObjects.values()) if (node.data.layout.kind === 'step') ids.push(node.id);
+    for (const node of this.layoutNodes.values()) if (node.kind === 'step') ids.push(node.id);
     return ids;
   }
 
   reset(): void {
     this.clear();
-    this.nodeArray = [];
+    this.layoutArray = [];
     this.edgeArray = [];
     this.ready = false;
     this.revision++;
@@ -143,7 +160,7 @@ export class CanvasModel {
     for (const id of delta.removedNodes) {
       const removed = this.layoutOf(id);
       if (removed?.parentStep && this.below.get(removed.parentStep) === removed) this.below.delete(removed.parentStep);
-      this.nodeObjects.delete(id);
+      this.layoutNodes.delete(id);
       touched.add(id);
     }
     for (const node of delta.nodes) {
@@ -174,16 +191,17 @@ export class CanvasModel {
       if (built) this.edgeObjects.set(id, built);
       else this.edgeObjects.delete(id);
     }
-    if (delta.nodes.length > 0 || delta.removedNodes.length > 0) this.nodeArray = [...this.nodeObjects.values()];
+    if (delta.nodes.length > 0 || delta.removedNodes.length > 0) this.layoutArray = [...this.layoutNodes.values()];
     if (rebuild.size > 0 || delta.removedEdges.length > 0) this.edgeArray = [...this.edgeObjects.values()];
     const moved = delta.nodes.length > 0 || delta.removedNodes.length > 0 || rebuild.size > 0 || delta.removedEdges.length > 0;
     this.settle(delta, moved);
   }
 
   /**
-   * A whole layout (a version opened): every node and edge built once, without the bookkeeping of what a
-   * change touched, and the edges-by-node index left for the first change to build (`indexEdges`). At
-   * 50,000 steps that bookkeeping was a third of the open's last step.
+   * A whole layout (a version opened): every edge built once, without the bookkeeping of what a change
+   * touched, and the edges-by-node index left for the first change to build (`indexEdges`). At 50,000
+   * steps that bookkeeping was a third of the open's last step; building every node's React Flow object,
+   * now left to `canvasNode`, was a quarter of what remained.
    */
   private applyWhole(delta: LayoutDelta): void {
     this.clear();
@@ -194,19 +212,19 @@ export class CanvasModel {
       const built = this.buildEdge(edge);
       if (built) this.edgeObjects.set(edge.id, built);
     }
-    this.nodeArray = [...this.nodeObjects.values()];
+    this.layoutArray = [...this.layoutNodes.values()];
     this.edgeArray = [...this.edgeObjects.values()];
     this.settle(delta, true);
   }
 
   private setNode(node: LayoutNode): void {
-    this.nodeObjects.set(node.id, toCanvasNode(node));
+    this.layoutNodes.set(node.id, node);
     if (node.parentStep && hangsBelow(node)) this.below.set(node.parentStep, node);
   }
 
   private clear(): void {
     this.layoutEdges.clear();
-    this.nodeObjects.clear();
+    this.layoutNodes.clear();
     this.below.clear();
     this.edgeObjects.clear();
     this.edgesByNode.clear();
