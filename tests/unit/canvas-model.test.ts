@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@rstest/core';
+import fc from 'fast-check';
 import { mixedFlow } from '../../bench/flow-generator.ts';
 import { applyOperation, createAction, flowOperationSchema, fromNestedFlow, type FlatVersion, type FlowOperationInput } from '../../src/domain/flow/index.ts';
+import { edgesIn } from '../../src/ui/screens/editor/canvas/view-window.ts';
 import { CanvasModel } from '../../src/ui/screens/editor/store/canvas-model.ts';
 import { firstLayoutDelta, LayoutFeed } from '../../src/worker/layout-feed.ts';
 
@@ -23,6 +25,8 @@ describe('the canvas model', () => {
     const whole = await feed.next(version);
     expect(whole.full).toBe(true);
     model.apply(whole);
+    // Every node and edge shown once before the edits, so what an edit moves must be built again.
+    drawn(model);
     const firstRevision = model.revision;
     const present = version.steps.filter((step) => step !== null);
     const middle = present[150]!;
@@ -44,6 +48,7 @@ describe('the canvas model', () => {
       const delta = await feed.next(version);
       expect(delta.full).toBe(false);
       model.apply(delta);
+      drawn(model);
     }
     expect(model.revision).toBeGreaterThan(firstRevision);
     const fresh = new CanvasModel();
@@ -69,5 +74,25 @@ describe('the canvas model', () => {
     expect(drawn(model)).toEqual(drawn(fresh));
     // An arithmetic feed has nothing to refine.
     expect(refined).toEqual([]);
+  });
+
+  it('finds near any window every edge whose drawn path crosses it, building only those', async () => {
+    const version = fromNestedFlow(mixedFlow(400).nested, { id: 'v1', flowId: 'f1' });
+    const model = new CanvasModel();
+    model.apply(await firstLayoutDelta(version));
+    const { minX, width, height } = model.bounds;
+    const all = model.edges;
+    const span = (size: number) => fc.integer({ min: Math.floor(-size / 4), max: Math.ceil(size + size / 4) });
+    fc.assert(
+      fc.property(span(width), span(height), fc.integer({ min: 50, max: 3000 }), fc.integer({ min: 50, max: 3000 }), (x, y, w, h) => {
+        const window = { left: minX + x, top: y, right: minX + x + w, bottom: y + h };
+        const near = model.edgesNear(window);
+        const ids = (edges: typeof all) => edges.map((edge) => edge.id).sort();
+        expect(ids(edgesIn(window, near))).toEqual(ids(edgesIn(window, all)));
+        // Near is a window's worth, not the flow.
+        expect(near.length).toBeLessThan(all.length);
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -72,7 +72,7 @@ export const FlowCanvas = observer(function FlowCanvas({ store, onInit }: FlowCa
 
   const windowed = useMemo(() => {
     if (!shown) return { nodes: [] as CanvasNode[], edges: [] as CanvasEdge[] };
-    const shownEdges = edgesIn(shown, canvas.edges);
+    const shownEdges = edgesIn(shown, canvas.edgesNear(shown));
     const shownNodes = nodesIn(shown, canvas.layouts).map((layout) => canvas.canvasNode(layout));
     // An edge crossing the window needs both its ends, wherever they are.
     const ids = new Set(shownNodes.map((node) => node.id));

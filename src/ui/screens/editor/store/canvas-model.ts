@@ -2,8 +2,9 @@
  * The canvas's nodes and edges in React Flow's shape, kept up to date from the worker's layout deltas.
  * Only what a delta names is rebuilt: every other node and edge object stays the same, so React Flow
  * skips it (it compares node objects by identity) and an edit costs in proportion to what moved.
- * A node's React Flow object is built when the canvas first shows it (`canvasNode`): React Flow is given
- * only a window around the view (view-window.ts), so an open builds a few hundred, not one per step.
+ * A node's or edge's React Flow object is built when the canvas first shows it (`canvasNode`,
+ * `edgesNear`): React Flow is given only a window around the view (view-window.ts), so an open builds a
+ * few hundred, not one per step.
  *
  * Step names, marks and statuses are not here: node components read them from the store's mirror, so a
  * rename re-renders one card and sends no layout at all.
@@ -31,6 +32,8 @@ export interface CanvasEdgeData extends Record<string, unknown> {
 export type CanvasEdge = Edge<CanvasEdgeData>;
 
 const HANDLE = 1;
+/** Slack around an edge's ends' boxes when judging whether it may cross the window (a branch's elbow falls between them). */
+const EDGE_MARGIN = 32;
 
 /** A node size's handles and measured size, shared by all nodes of that size (50,000 cards, one size): React Flow only reads them. */
 interface SizeParts {
@@ -97,13 +100,13 @@ export class CanvasModel {
   private readonly built = new WeakMap<LayoutNode, CanvasNode>();
   /** A loop's or router's step → its container or first lane (`bottomOf`). */
   private readonly below = new Map<string, LayoutNode>();
+  /** React Flow's object for an edge, built on first use and dropped when a delta moves one of its ends. */
   private readonly edgeObjects = new Map<string, CanvasEdge>();
   /** Edges by the nodes their geometry depends on (source, target, the source's container or lanes). */
   private readonly edgesByNode = new Map<string, Set<string>>();
   /** False after a whole layout until a change needs `edgesByNode` (indexEdges). */
   private edgesIndexed = true;
   private layoutArray: LayoutNode[] = [];
-  private edgeArray: CanvasEdge[] = [];
 
   constructor() {
     makeObservable(this, { revision: observable, ready: observable, bounds: observableRef, apply: action, reset: action });
@@ -125,8 +128,45 @@ export class CanvasModel {
     return node;
   }
 
+  /** Every edge as React Flow's object (built now for those not yet shown): for tests; the canvas asks `edgesNear`. */
   get edges(): CanvasEdge[] {
-    return this.edgeArray;
+    const edges: CanvasEdge[] = [];
+    for (const id of this.layoutEdges.keys()) {
+      const edge = this.canvasEdge(id);
+      if (edge) edges.push(edge);
+    }
+    return edges;
+  }
+
+  /**
+   * The edges whose path may cross `window`, judged from the boxes of their ends: a path runs from its
+   * source's card (or the bottom of its container or lanes, which its target lies below) to its target's,
+   * between the two (`buildEdge`). Only those are built; view-window's `edgesIn` then checks their points.
+   */
+  edgesNear(window: { left: number; top: number; right: number; bottom: number }): CanvasEdge[] {
+    const near: CanvasEdge[] = [];
+    for (const edge of this.layoutEdges.values()) {
+      const source = this.layoutNodes.get(edge.source);
+      const target = this.layoutNodes.get(edge.target);
+      if (!source || !target) continue;
+      const top = Math.min(source.y, target.y) - EDGE_MARGIN;
+      const bottom = Math.max(source.y + source.height, target.y + target.height) + EDGE_MARGIN;
+      const left = Math.min(source.x, target.x);
+      const right = Math.max(source.x + source.width, target.x + target.width);
+      if (left > window.right || right < window.left || top > window.bottom || bottom < window.top) continue;
+      const built = this.canvasEdge(edge.id);
+      if (built) near.push(built);
+    }
+    return near;
+  }
+
+  private canvasEdge(id: string): CanvasEdge | null {
+    const cached = this.edgeObjects.get(id);
+    if (cached) return cached;
+    const edge = this.layoutEdges.get(id);
+    const built = edge ? this.buildEdge(edge) : null;
+    if (built) this.edgeObjects.set(id, built);
+    return built;
   }
 
   nodeById(id: string): CanvasNode | undefined {
@@ -148,7 +188,6 @@ export class CanvasModel {
   reset(): void {
     this.clear();
     this.layoutArray = [];
-    this.edgeArray = [];
     this.ready = false;
     this.revision++;
   }
@@ -185,35 +224,25 @@ export class CanvasModel {
       if (id.startsWith('edge:')) rebuild.add(id.slice(5));
       else for (const edgeId of this.edgesByNode.get(id) ?? []) rebuild.add(edgeId);
     }
-    for (const id of rebuild) {
-      const edge = this.layoutEdges.get(id);
-      const built = edge ? this.buildEdge(edge) : null;
-      if (built) this.edgeObjects.set(id, built);
-      else this.edgeObjects.delete(id);
-    }
+    // Built again when next shown.
+    for (const id of rebuild) this.edgeObjects.delete(id);
     if (delta.nodes.length > 0 || delta.removedNodes.length > 0) this.layoutArray = [...this.layoutNodes.values()];
-    if (rebuild.size > 0 || delta.removedEdges.length > 0) this.edgeArray = [...this.edgeObjects.values()];
     const moved = delta.nodes.length > 0 || delta.removedNodes.length > 0 || rebuild.size > 0 || delta.removedEdges.length > 0;
     this.settle(delta, moved);
   }
 
   /**
-   * A whole layout (a version opened): every edge built once, without the bookkeeping of what a change
-   * touched, and the edges-by-node index left for the first change to build (`indexEdges`). At 50,000
-   * steps that bookkeeping was a third of the open's last step; building every node's React Flow object,
-   * now left to `canvasNode`, was a quarter of what remained.
+   * A whole layout (a version opened): kept without the bookkeeping of what a change touched, and the
+   * edges-by-node index left for the first change to build (`indexEdges`). At 50,000 steps that
+   * bookkeeping was a third of the open's last step; building every node's and edge's React Flow object,
+   * now left to `canvasNode` and `edgesNear` for what the canvas shows, was most of what remained.
    */
   private applyWhole(delta: LayoutDelta): void {
     this.clear();
     this.edgesIndexed = false;
     for (const node of delta.nodes) this.setNode(node);
     for (const edge of delta.edges) this.layoutEdges.set(edge.id, edge);
-    for (const edge of delta.edges) {
-      const built = this.buildEdge(edge);
-      if (built) this.edgeObjects.set(edge.id, built);
-    }
     this.layoutArray = [...this.layoutNodes.values()];
-    this.edgeArray = [...this.edgeObjects.values()];
     this.settle(delta, true);
   }
 
