@@ -76,15 +76,16 @@ export async function signedInPage(page: Page, name = 'Grace Hopper') {
   const login = await page.request.post('/api/auth/login', { data: { email: user.email, password: user.password } });
   expect(login.status()).toBe(200);
   const { access_token, refresh_token, user: signedIn } = (await login.json()) as { access_token: string; refresh_token: string; user: unknown };
-  // Once per page (marked in its sessionStorage): a test that signs out and reloads stays signed out.
+  // Once per page (marked in its sessionStorage), on the app's origin only: a test that signs out and
+  // reloads stays signed out.
   seeded += 1;
   await page.addInitScript(
-    ({ mark, session }) => {
-      if (sessionStorage.getItem(mark)) return;
+    ({ origin, mark, session }) => {
+      if (location.origin !== origin || sessionStorage.getItem(mark)) return;
       sessionStorage.setItem(mark, '1');
       for (const [key, value] of Object.entries(session)) localStorage.setItem(key, value);
     },
-    { mark: `e2e-session-${seeded}`, session: { accessToken: access_token, refreshToken: refresh_token, user: JSON.stringify(signedIn) } },
+    { origin: new URL(login.url()).origin, mark: `e2e-session-${seeded}`, session: { accessToken: access_token, refreshToken: refresh_token, user: JSON.stringify(signedIn) } },
   );
   await page.goto('/');
   // The shell and the dashboard load lazily: wait until they are there, so keys and clicks land.
