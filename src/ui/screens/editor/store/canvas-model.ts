@@ -131,9 +131,9 @@ export class CanvasModel {
   /** Every edge as React Flow's object (built now for those not yet shown): for tests; the canvas asks `edgesNear`. */
   get edges(): CanvasEdge[] {
     const edges: CanvasEdge[] = [];
-    for (const id of this.layoutEdges.keys()) {
-      const edge = this.canvasEdge(id);
-      if (edge) edges.push(edge);
+    for (const edge of this.layoutEdges.values()) {
+      const built = this.canvasEdge(edge);
+      if (built) edges.push(built);
     }
     return edges;
   }
@@ -154,18 +154,17 @@ export class CanvasModel {
       const left = Math.min(source.x, target.x);
       const right = Math.max(source.x + source.width, target.x + target.width);
       if (left > window.right || right < window.left || top > window.bottom || bottom < window.top) continue;
-      const built = this.canvasEdge(edge.id);
+      const built = this.canvasEdge(edge);
       if (built) near.push(built);
     }
     return near;
   }
 
-  private canvasEdge(id: string): CanvasEdge | null {
-    const cached = this.edgeObjects.get(id);
+  private canvasEdge(edge: LayoutEdge): CanvasEdge | null {
+    const cached = this.edgeObjects.get(edge.id);
     if (cached) return cached;
-    const edge = this.layoutEdges.get(id);
-    const built = edge ? this.buildEdge(edge) : null;
-    if (built) this.edgeObjects.set(id, built);
+    const built = this.buildEdge(edge);
+    if (built) this.edgeObjects.set(edge.id, built);
     return built;
   }
 
