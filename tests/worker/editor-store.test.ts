@@ -21,6 +21,24 @@ async function openStore(version: FlatVersion = sampleVersion()): Promise<{ stor
   return { store, harness };
 }
 
+/** The worker's answers to `openServed` held back until `release()`: the worker has opened, the store does not know yet. */
+function holdServedOpens(harness: EditorHarness): { remote: EditorRemote; release: () => void } {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const remote = harness.remote as unknown as EditorRemote;
+  const held = new Proxy(remote, {
+    get: (target, key) =>
+      key === 'openServed'
+        ? async (...args: Parameters<EditorRemote['openServed']>) => {
+            const answer = await target.openServed(...args);
+            await released;
+            return answer;
+          }
+        : Reflect.get(target, key),
+  });
+  return { remote: held, release };
+}
+
 async function close({ store, harness }: { store: EditorStore; harness: EditorHarness }): Promise<void> {
   await store.dispose();
   await harness.close();
@@ -73,6 +91,70 @@ describe('EditorStore', () => {
     expect(store.version).toEqual(harness.core.currentVersion());
     await waitUntil(() => store.canvas.ready, 'the layout from the worker');
     expect(store.canvas.nodes.map((node) => node.id).sort()).toEqual(['step_1', 'step_2', 'trigger']);
+    await close({ store, harness });
+  });
+
+  it('draws a large served version before the worker has checked it, read-only until the worker confirms', async () => {
+    const server = createServer(sampleVersion());
+    const harness = await startEditor({ server });
+    const held = holdServedOpens(harness);
+    const store = new EditorStore({ remote: held.remote, storage: null });
+    const json = new TextEncoder().encode(JSON.stringify(openInputFrom(server))).buffer;
+    let shown = 0;
+    const opening = store.openServed(json, { onShown: () => shown++, drawUncheckedFrom: 0 });
+    await waitUntil(() => shown === 1, 'the unchecked version shown');
+    expect(store.confirming).toBe(true);
+    expect(store.readOnly).toBe(true);
+    expect(store.canvas.ready).toBe(true);
+    expect(names(store)).toEqual(['step_1', 'step_2']);
+    const drawn = store.version;
+    // A step picked meanwhile stays picked once the worker confirms; its panel opens then.
+    store.select('step_1');
+    expect(store.rightPanel).toBe('none');
+    held.release();
+    await opening;
+    expect(shown).toBe(2);
+    expect(store.confirming).toBe(false);
+    expect(store.readOnly).toBe(false);
+    expect(store.version).toBe(drawn);
+    expect(store.primary).toBe('step_1');
+    expect(store.rightPanel).toBe('piece-settings');
+    await store.apply(addCodeStep('step_3', 'step_2'));
+    expect(names(store)).toEqual(['step_1', 'step_2', 'step_3']);
+    await close({ store, harness });
+  });
+
+  it('replaces an unchecked drawing with the version the worker built when its check changes it', async () => {
+    const server = createServer(sampleVersion());
+    const harness = await startEditor({ server });
+    const held = holdServedOpens(harness);
+    const store = new EditorStore({ remote: held.remote, storage: null });
+    const input = { ...openInputFrom(server), version: storedOf(server.versions.get('v1')!) };
+    delete ((input.version.steps as unknown as Array<Record<string, unknown>>)[0]!.settings as { input?: unknown }).input;
+    const opening = store.openServed(new TextEncoder().encode(JSON.stringify(input)).buffer, { drawUncheckedFrom: 0 });
+    await waitUntil(() => store.confirming, 'the unchecked version shown');
+    expect(store.step('step_1')!.settings).not.toHaveProperty('input');
+    held.release();
+    await opening;
+    expect(store.confirming).toBe(false);
+    expect(store.step('step_1')!.settings).toMatchObject({ input: {} });
+    expect(store.version).toEqual(harness.core.currentVersion());
+    await waitUntil(() => store.canvas.ready, 'the layout from the worker');
+    await close({ store, harness });
+  });
+
+  it('does not draw a small served version before the worker answers', async () => {
+    const server = createServer(sampleVersion());
+    const harness = await startEditor({ server });
+    const held = holdServedOpens(harness);
+    const store = new EditorStore({ remote: held.remote, storage: null });
+    const opening = store.openServed(new TextEncoder().encode(JSON.stringify(openInputFrom(server))).buffer);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(store.version).toBeNull();
+    expect(store.confirming).toBe(false);
+    held.release();
+    await opening;
+    expect(store.readOnly).toBe(false);
     await close({ store, harness });
   });
 

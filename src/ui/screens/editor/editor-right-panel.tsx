@@ -66,6 +66,7 @@ export const RightPanel = observer(function RightPanel({ store }: { store: Edito
         version={version}
         stepName={store.primary}
         readOnly={store.readOnly}
+        {...(store.confirming ? { readOnlyNote: 'Opening the workflow… You can edit it in a moment.' } : {})}
         apply={apply}
         breakGroup={breakGroup}
         onClose={close}

@@ -55,12 +55,17 @@ export const EditorScreen = observer(function EditorScreen() {
     });
     let cancelled = false;
     setLoad({ kind: 'loading' });
+    const show = () => {
+      if (cancelled) return;
+      setStore(editor);
+      setLoad({ kind: 'ready' });
+    };
     served
-      .then((json) => (json ? editor.openServed(json) : editor.openWorkflow(id)))
+      // A large version is shown before the worker has checked it; the editor stays read-only until then.
+      .then((json) => (json ? editor.openServed(json, { onShown: show }) : editor.openWorkflow(id)))
       .then((opened) => {
         if (cancelled) return;
-        setStore(editor);
-        setLoad({ kind: 'ready' });
+        show();
         if (opened.recovered) toast.info('Unsaved changes from your last visit were restored and are being saved.');
       })
       .catch((error: unknown) => {

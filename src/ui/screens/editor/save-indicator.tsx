@@ -1,14 +1,16 @@
 /**
  * What happened to the user's changes: Saving… / Saved / Unsaved changes / Offline — kept on this device
  * (a save that could not reach the server: the changes wait in this browser and are sent when it can).
+ * While a large version is drawn but not yet checked by the worker: Opening… (nothing can be edited yet).
  */
 import { observer } from 'mobx-react-lite';
 import { Check, CloudOff, Loader2, CircleDot, AlertTriangle } from 'lucide-react';
 import type { EditorStore } from './store/editor-store.ts';
 
-export type SaveLabel = 'Saving…' | 'Saved' | 'Unsaved changes' | 'Offline — kept on this device' | 'Changed elsewhere';
+export type SaveLabel = 'Opening…' | 'Saving…' | 'Saved' | 'Unsaved changes' | 'Offline — kept on this device' | 'Changed elsewhere';
 
-export function saveLabel(store: Pick<EditorStore, 'save' | 'storageMode'>): SaveLabel {
+export function saveLabel(store: Pick<EditorStore, 'save' | 'storageMode' | 'confirming'>): SaveLabel {
+  if (store.confirming) return 'Opening…';
   const { status, error } = store.save;
   if (status === 'saving') return 'Saving…';
   if (status === 'saved') return 'Saved';
@@ -23,7 +25,7 @@ export const SaveIndicator = observer(function SaveIndicator({ store }: { store:
   const label = saveLabel(store);
   const size = { width: 14, height: 14, 'aria-hidden': true } as const;
   const icon =
-    label === 'Saving…' ? (
+    label === 'Saving…' || label === 'Opening…' ? (
       <Loader2 {...size} className="spin" />
     ) : label === 'Saved' ? (
       <Check {...size} />
@@ -36,7 +38,7 @@ export const SaveIndicator = observer(function SaveIndicator({ store }: { store:
     );
   const detail = store.save.status === 'error' && store.save.error ? store.save.error.message : undefined;
   return (
-    <span className={`save-indicator save-${store.save.status}`} role="status" aria-live="polite" title={detail} data-testid="save-indicator">
+    <span className={`save-indicator save-${store.confirming ? 'opening' : store.save.status}`} role="status" aria-live="polite" title={detail} data-testid="save-indicator">
       {icon}
       {label}
     </span>

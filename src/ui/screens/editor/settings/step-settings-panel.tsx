@@ -25,6 +25,8 @@ export interface StepSettingsPanelProps {
   version: FlatVersion;
   stepName: string;
   readOnly: boolean;
+  /** Why nothing can be edited, shown above the fields when read-only ('This version is read-only.' by default). */
+  readOnlyNote?: string;
   apply: (operation: FlowOperationInput, options?: { groupKey?: string | null }) => Promise<unknown>;
   breakGroup: () => void;
   onClose: () => void;
@@ -89,6 +91,7 @@ export function StepSettingsPanel(props: StepSettingsPanelProps): JSX.Element {
               subject={subject}
               stepName={props.stepName}
               readOnly={props.readOnly}
+              readOnlyNote={props.readOnlyNote ?? 'This version is read-only.'}
               apply={props.apply}
               breakGroup={props.breakGroup}
             />
@@ -102,13 +105,13 @@ export function StepSettingsPanel(props: StepSettingsPanelProps): JSX.Element {
   );
 }
 
-type SettingsBodyProps = Pick<StepSettingsPanelProps, 'stepName' | 'readOnly' | 'apply' | 'breakGroup'> & { subject: EditableSubject };
+type SettingsBodyProps = Pick<StepSettingsPanelProps, 'stepName' | 'readOnly' | 'apply' | 'breakGroup'> & { subject: EditableSubject; readOnlyNote: string };
 
 /**
  * Memoised on the step object: an edit elsewhere in the flow gives a new version but keeps this step's
  * object (structural sharing), so the fields do not re-render for it.
  */
-const SettingsBody = memo(function SettingsBody({ subject, readOnly, apply, breakGroup, stepName }: SettingsBodyProps) {
+const SettingsBody = memo(function SettingsBody({ subject, readOnly, readOnlyNote, apply, breakGroup, stepName }: SettingsBodyProps) {
   const { update, send, error, epoch, dismissError } = useStepDraft(subject, apply);
   const context = useMemo<StepEditContextValue>(
     () => ({
@@ -135,7 +138,7 @@ const SettingsBody = memo(function SettingsBody({ subject, readOnly, apply, brea
           </button>
         </div>
       ) : null}
-      {readOnly ? <p className="settings-note">This version is read-only.</p> : null}
+      {readOnly ? <p className="settings-note">{readOnlyNote}</p> : null}
       <Fragment key={epoch}>
         <DisplayNameField subject={subject} />
         {subject.name === 'trigger' ? <TriggerSettings trigger={subject as FlatTrigger} /> : <StepFields step={subject as FlatStep} />}

@@ -22,8 +22,9 @@ import type { ApplyOptions, EditResult, EditorEvent, OpenInput, OpenResult, Auto
 import { CanvasModel } from './canvas-model.ts';
 import type { EditorRemote } from './editor-remote.ts';
 import { LayoutRequests } from './layout-requests.ts';
-import { readServedVersion } from './served-version.ts';
+import { DRAW_UNCHECKED_FROM_STEPS, readServedVersion, type ServedOpenOptions, type ServedVersion } from './served-version.ts';
 import { affectsLayout } from './edit-rules.ts';
+import { applyEditorEvent } from './editor-events.ts';
 import { selectionAfterEdit } from './selection-after-edit.ts';
 import { inFlowOrder } from './selection-edits.ts';
 import { versionHead, type VersionHead } from './version-head.ts';
@@ -49,6 +50,8 @@ export class EditorStore {
   canRedo = false;
   storageMode: 'indexeddb' | 'memory' = 'indexeddb';
   recovered = false;
+  /** A served version is drawn but the worker has not yet confirmed it (openServed): read-only meanwhile. */
+  confirming = false;
 
   /** The primary selection (the one the settings panel edits); `selected` holds every selected step. */
   primary: string | null = null;
@@ -79,7 +82,7 @@ export class EditorStore {
     this.layouts = new LayoutRequests({ layout: () => deps.remote.layout(), canvas: this.canvas, ...(deps.notify ? { notify: deps.notify } : {}) });
     const mode = deps.storage?.getItem(CANVAS_MODE_KEY);
     if (mode === 'grab' || mode === 'pan') this.canvasMode = mode;
-    makeObservable<EditorStore, 'applyResult' | 'onEvent' | 'applyOpen'>(this, {
+    makeObservable<EditorStore, 'applyResult' | 'onEvent' | 'applyOpen' | 'showUnchecked'>(this, {
       flow: observableRef,
       version: observableRef,
       readOnly: observable,
@@ -90,6 +93,7 @@ export class EditorStore {
       canRedo: observable,
       storageMode: observable,
       recovered: observable,
+      confirming: observable,
       primary: observable,
       leftPanel: observable,
       rightPanel: observable,
@@ -109,6 +113,7 @@ export class EditorStore {
       applyResult: action,
       onEvent: action,
       applyOpen: action,
+      showUnchecked: action,
       select: action,
       selectMany: action,
       clearSelection: action,
@@ -175,29 +180,49 @@ export class EditorStore {
   /**
    * Opens GET /workflow/{id}'s reply on a store that has opened nothing yet: the worker checks and opens one
    * copy while this thread builds the same version from the other and lays it out (served-version.ts).
+   * A large version is drawn as soon as it is laid out, before the worker has checked it (`confirming`,
+   * nothing editable); `onShown` says when there is something to draw.
    */
-  async openServed(json: ArrayBuffer): Promise<OpenResult> {
+  async openServed(json: ArrayBuffer, { onShown, drawUncheckedFrom = DRAW_UNCHECKED_FROM_STEPS }: ServedOpenOptions = {}): Promise<OpenResult> {
     if (this.version) throw new Error('openServed opens a store that has opened nothing yet');
     // Both messages are posted now, in this order, so the worker subscribes before it opens; this thread
     // reads its copy meanwhile instead of first waiting for a worker that may still be loading its code.
     const listening = this.listen();
     const forWorker = json.slice(0);
-    const opening = this.deps.remote.openServed(Comlink.transfer(forWorker, [forWorker]));
+    let answered = false;
+    const opening = this.deps.remote.openServed(Comlink.transfer(forWorker, [forWorker])).finally(() => (answered = true));
     // Awaited below, maybe a task later: no unhandled rejection meanwhile.
     listening.catch(() => undefined);
     opening.catch(() => undefined);
     const served = readServedVersion(json);
     // The canvas takes the layout while the worker checks; nothing draws it before the open is applied.
     const laidOut = served ? await served.layout.then((layout) => (this.canvas.apply(layout), true), () => false) : false;
+    if (served && laidOut && !answered && served.version.steps.length > drawUncheckedFrom) {
+      this.showUnchecked(served);
+      onShown?.();
+    }
     await listening;
     const result = await opening;
     // Recovered unsaved changes, or JSON the check changed: the worker's version, laid out by the worker.
-    if (result.version) return this.opened({ ...result, version: result.version });
+    if (result.version) {
+      const opened = this.opened({ ...result, version: result.version });
+      onShown?.();
+      return opened;
+    }
     if (!served || !laidOut || served.version.id !== result.versionId) throw new Error('The workflow could not be read');
     const opened = { ...result, version: served.version };
     // The worker took that layout as the UI's (assumeSent); its next delta is ELK's refinement of it.
     this.applyOpen(opened, { keepCanvas: true });
+    onShown?.();
     return opened;
+  }
+
+  /** Draws the served version the worker is still checking: nothing can be edited until it answers. */
+  private showUnchecked(served: ServedVersion): void {
+    this.flow = served.flow;
+    this.version = served.version;
+    this.readOnly = true;
+    this.confirming = true;
   }
 
   private async listen(): Promise<void> {
@@ -214,6 +239,9 @@ export class EditorStore {
   }
 
   private applyOpen(result: OpenResult, { keepCanvas = false } = {}): void {
+    // A step picked while the worker was checking this same version stays picked.
+    const keepSelection = this.confirming && keepCanvas && this.primary !== null;
+    this.confirming = false;
     this.flow = result.flow;
     this.version = result.version;
     this.readOnly = result.readOnly;
@@ -224,11 +252,15 @@ export class EditorStore {
     this.canRedo = result.canRedo;
     this.storageMode = result.storageMode;
     this.recovered = result.recovered;
+    if (!keepCanvas) this.canvas.reset();
+    if (keepSelection) {
+      if (this.rightPanel === 'none' && !result.readOnly) this.rightPanel = 'piece-settings';
+      return this.tellWorkerSelected();
+    }
     this.selected.clear();
     this.primary = result.selected;
     if (result.selected) this.selected.set(result.selected, true);
     this.rightPanel = result.selected && !result.readOnly ? 'piece-settings' : this.rightPanel === 'copilot' ? 'copilot' : 'none';
-    if (!keepCanvas) this.canvas.reset();
   }
 
   /** Sends one operation; rejects with the worker's error (it carries `code`). */
@@ -403,36 +435,7 @@ export class EditorStore {
   }
 
   private onEvent(event: EditorEvent): void {
-    switch (event.type) {
-      case 'save-status':
-        this.save = event.status;
-        break;
-      case 'read-only':
-        this.readOnly = event.readOnly;
-        this.readOnlyReason = event.reason;
-        if (event.readOnly && this.rightPanel === 'piece-settings' && this.primary === null) this.rightPanel = 'none';
-        break;
-      case 'publishing':
-        this.publishing = event.publishing;
-        break;
-      case 'history':
-        this.canUndo = event.canUndo;
-        this.canRedo = event.canRedo;
-        break;
-      case 'storage-degraded':
-        this.storageMode = event.detail.mode;
-        this.deps.notify?.('warning', 'Unsaved changes can not be kept on this device: browser storage is unavailable');
-        break;
-      case 'version-created':
-        if (this.version) this.version = { ...this.version, id: event.versionId, state: 'DRAFT' };
-        break;
-      case 'reload-required':
-        this.reloadRequested++;
-        break;
-      case 'layout-stale':
-        this.requestLayout();
-        break;
-    }
+    applyEditorEvent(this, event, this.deps.notify);
   }
 
   async dispose(): Promise<void> {
