@@ -125,3 +125,20 @@ test('find a deep step, run a command from the palette, use the context menu, re
   await expect(node(page, 'trigger')).toBeInViewport();
   await page.screenshot({ path: '.tmp/screens/editor-2000-fit.png' });
 });
+
+test('a 6,000-step flow is drawn at once and can be edited once the worker has checked it', async ({ page }) => {
+  await signedInPage(page, 'Ada Opener');
+  const id = await importGenerated(page, 6000);
+  await page.goto(`/workflows/${id}/edit`);
+  await expect(node(page, 'step_1')).toBeVisible({ timeout: 30_000 });
+  // Picked at once, maybe while 'Opening…': the pick holds, and its settings open once the worker confirms.
+  await node(page, 'step_1').locator('.step-card').click();
+  await expect(page.getByTestId('save-indicator')).toHaveText('Saved', { timeout: 30_000 });
+  await expect(node(page, 'step_1').locator('.step-card')).toHaveClass(/is-primary/);
+  const settings = page.getByRole('complementary', { name: 'Step settings' });
+  const name = settings.getByRole('textbox', { name: 'Display name' });
+  await expect(name).toBeEditable();
+  await name.fill('Checked and editable');
+  await expect(node(page, 'step_1').locator('.step-card-title')).toHaveText('Checked and editable');
+  await expectServer(page, id, ({ steps }) => expect(steps.get('step_1')?.displayName).toBe('Checked and editable'));
+});

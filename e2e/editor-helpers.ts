@@ -137,10 +137,12 @@ export async function openNewWorkflow(page: Page, displayName = 'Editor test') {
   return { id, user };
 }
 
+/** Opens the editor and waits until it can edit: a large flow is drawn first, read-only while 'Opening…'. */
 export async function openEditor(page: Page, id: string) {
   await page.goto(`/workflows/${id}/edit`);
   await expect(canvas(page)).toHaveAttribute('data-ready', 'true');
   await expect(node(page, 'trigger')).toBeVisible();
+  await expect(saveIndicator(page)).not.toHaveText('Opening…', { timeout: 30_000 });
 }
 
 export function stepSettings(page: Page): Locator {

@@ -82,7 +82,9 @@ export async function startServer(distDir: string, prepare?: (dataDir: string) =
   const dataDir = mkdtempSync(join(tmpdir(), 'flowsmith-bench-ui-'));
   if (prepare) await prepare(dataDir);
   const origin = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'scripts/start.mjs')], {
+  // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=DIR") profiles the server, as in the engine bench.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, join(ROOT, 'scripts/start.mjs')], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {

@@ -2,7 +2,8 @@
  * GET /workflow/{id}'s downloaded reply read on the UI's thread (`EditorStore.openServed`): the version
  * built with the worker's own reader, and its first layout with the worker's own code, so both equal
  * what the worker holds and takes as sent. It is not checked here: the worker checks the same bytes, and
- * answers with its own version when this build would differ from it.
+ * answers with its own version when this build would differ from it. A large one is drawn before that
+ * check ends, read-only until the worker confirms it (`confirming`).
  */
 import { firstLayoutDelta, readWorkflowJsonAsSent, type LayoutDelta, type OpenResult } from '../../../../worker/index.ts';
 
@@ -15,12 +16,21 @@ export interface ServedVersion {
 export interface ServedOpenOptions {
   /** Called once the canvas has something to draw: the unchecked version, or the opened one. */
   onShown?: () => void;
-  /** Steps above which the version is drawn before the worker's check ends. */
+  /** Steps from which the version is drawn before the worker's check ends. */
   drawUncheckedFrom?: number;
 }
 
-/** Below this the worker's check ends within a frame or two of the layout: not worth a read-only moment. */
-export const DRAW_UNCHECKED_FROM_STEPS = 2000;
+/**
+ * From this many steps the worker's check outlasts this thread's read and layout by a moment worth showing
+ * the flow for; below, 'Opening…' would only flicker.
+ */
+export const DRAW_UNCHECKED_FROM_STEPS = 5000;
+
+export function stepCount(version: OpenResult['version']): number {
+  let count = 0;
+  for (const step of version.steps) if (step) count++;
+  return count;
+}
 
 /** The served version and its first layout, or null when the bytes are not a workflow (the worker says why). */
 export function readServedVersion(json: ArrayBuffer): ServedVersion | null {
