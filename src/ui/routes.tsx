@@ -41,7 +41,7 @@ function preloadEditor({ params }: LoaderFunctionArgs): null {
   if (!id) return null;
   const worker = startEditorWorker();
   prefetchWorkflowJson(id);
-  void import('./screens/editor/editor-preload.ts').then(
+  void import(/* webpackFetchPriority: "high" */ './screens/editor/editor-preload.ts').then(
     (module) => module.preloadEditorWorker(id, worker),
     () => worker.terminate(),
   );
