@@ -18,9 +18,7 @@ export function prefetchWorkflowJson(flowId: string): void {
   const token = tokenStorage.getAccessToken();
   if (!token) return;
   // Anything but a 200 is left to the worker, which reads it again and reports it (or refreshes the token).
-  // Low priority: at high priority Chromium holds back the editor's script chunks (and the worker's)
-  // until a 20 MB answer has finished; they are what reads it, so they must not wait for it.
-  const json = fetch(`/api/workflow/${encodeURIComponent(flowId)}`, { headers: { Authorization: `Bearer ${token}` }, priority: 'low' })
+  const json = fetch(`/api/workflow/${encodeURIComponent(flowId)}`, { headers: { Authorization: `Bearer ${token}` } })
     .then((response) => (response.ok ? response.arrayBuffer() : null))
     .catch(() => null);
   pending = { flowId, json, timer: setTimeout(dropPending, UNTAKEN_MS) };
