@@ -126,12 +126,13 @@ test('find a deep step, run a command from the palette, use the context menu, re
   await page.screenshot({ path: '.tmp/screens/editor-2000-fit.png' });
 });
 
-test('a 6,000-step flow is drawn at once and can be edited once the worker has checked it', async ({ page }) => {
+test('a 6,000-step flow opens: a step picked at once stays picked, and its edit is saved', async ({ page }) => {
   await signedInPage(page, 'Ada Opener');
   const id = await importGenerated(page, 6000);
   await page.goto(`/workflows/${id}/edit`);
   await expect(node(page, 'step_1')).toBeVisible({ timeout: 30_000 });
-  // Picked at once, maybe while 'Opening…': the pick holds, and its settings open once the worker confirms.
+  // Picked at once, maybe before the worker has confirmed the version ('Opening…'): the pick holds, and
+  // its settings open editable once it has.
   await node(page, 'step_1').locator('.step-card').click();
   await expect(page.getByTestId('save-indicator')).toHaveText('Saved', { timeout: 30_000 });
   await expect(node(page, 'step_1').locator('.step-card')).toHaveClass(/is-primary/);
