@@ -22,7 +22,8 @@ import type { ApplyOptions, EditResult, EditorEvent, OpenInput, OpenResult, Auto
 import { CanvasModel } from './canvas-model.ts';
 import type { EditorRemote } from './editor-remote.ts';
 import { LayoutRequests } from './layout-requests.ts';
-import { DRAW_UNCHECKED_FROM_STEPS, readServedVersion, stepCount, type ServedOpenOptions, type ServedVersion } from './served-version.ts';
+import { countSteps } from '../../../components/flow/step-rows.ts';
+import { DRAW_UNCHECKED_FROM_STEPS, readServedVersion, type ServedOpenOptions, type ServedVersion } from './served-version.ts';
 import { affectsLayout } from './edit-rules.ts';
 import { applyEditorEvent } from './editor-events.ts';
 import { selectionAfterEdit } from './selection-after-edit.ts';
@@ -197,7 +198,7 @@ export class EditorStore {
     const served = readServedVersion(json);
     // The canvas takes the layout while the worker checks; nothing draws it before the open is applied.
     const laidOut = served ? await served.layout.then((layout) => (this.canvas.apply(layout), true), () => false) : false;
-    if (served && laidOut && !answered && stepCount(served.version) >= drawUncheckedFrom) {
+    if (served && laidOut && !answered && countSteps(served.version) >= drawUncheckedFrom) {
       this.showUnchecked(served);
       onShown?.();
     }

@@ -26,12 +26,6 @@ export interface ServedOpenOptions {
  */
 export const DRAW_UNCHECKED_FROM_STEPS = 5000;
 
-export function stepCount(version: OpenResult['version']): number {
-  let count = 0;
-  for (const step of version.steps) if (step) count++;
-  return count;
-}
-
 /** The served version and its first layout, or null when the bytes are not a workflow (the worker says why). */
 export function readServedVersion(json: ArrayBuffer): ServedVersion | null {
   try {
