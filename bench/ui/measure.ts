@@ -41,6 +41,8 @@ export interface OpenFigures {
   firstMs: number;
   /** The same, up to the rAF callback only (before the frame is produced). */
   firstRafMs: number;
+  /** navigation start → the worker has confirmed the drawn version: it can be edited (a large one is drawn first). */
+  firstEditableMs: number;
   /** Later visits of the same page (warm HTTP cache). */
   againMs: Summary | null;
   /** Every same-origin JavaScript file the first visit loaded. */
@@ -159,6 +161,8 @@ async function measureOpen(page: Page, options: MeasureOptions): Promise<OpenFig
   const url = `${options.origin}/workflows/${options.workflowId}/edit`;
   const scripts = recordScripts(page, options.origin);
   const first = await traced(page, options.trace, () => openOnce(page, url));
+  await page.waitForFunction(() => (window as unknown as BenchWindow).__bench?.editableAt != null, null, { timeout: STEP_TIMEOUT_MS, polling: 50 });
+  const firstEditableMs = await probe(page, (b) => b.editableAt as number);
   await page.waitForTimeout(300);
   const javascript = totals(options.distDir, options.origin, scripts);
   const again: number[] = [];
@@ -166,7 +170,7 @@ async function measureOpen(page: Page, options: MeasureOptions): Promise<OpenFig
     await page.waitForTimeout(500);
     again.push((await openOnce(page, url)).paintedAt);
   }
-  return { firstMs: first.paintedAt, firstRafMs: first.rafAt, againMs: again.length ? summarise(again) : null, javascript };
+  return { firstMs: first.paintedAt, firstRafMs: first.rafAt, firstEditableMs, againMs: again.length ? summarise(again) : null, javascript };
 }
 
 /** Main-thread heap (page) and the workers' heaps, after a forced collection in each. */

@@ -40,6 +40,8 @@ export interface ViewportState {
 
 export interface BenchProbes {
   open: PaintMark | null;
+  /** When the open canvas's save indicator first said something other than "Opening…" (performance.now()). */
+  editableAt: number | null;
   text: TextMark | null;
   armText(selector: string, expected: string): 'armed' | 'already';
   disarm(): void;
@@ -70,7 +72,7 @@ export const PROBES_SCRIPT = String.raw`
       channel.port2.postMessage(null);
     });
   };
-  const bench = { open: null, text: null };
+  const bench = { open: null, editableAt: null, text: null };
   window.__bench = bench;
   let keydownAt = null;
   let textObserver = null;
@@ -84,6 +86,15 @@ export const PROBES_SCRIPT = String.raw`
     afterPaint(performance.now(), (mark) => { bench.open = mark; });
   });
   openObserver.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-ready'] });
+
+  // editable: the canvas is ready and the worker has confirmed the version (a large one is drawn before)
+  const editableObserver = new MutationObserver(() => {
+    const indicator = document.querySelector('[data-testid="save-indicator"]');
+    if (!document.querySelector(CANVAS_READY) || !indicator || indicator.classList.contains('save-opening')) return;
+    editableObserver.disconnect();
+    bench.editableAt = performance.now();
+  });
+  editableObserver.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-ready', 'class'] });
 
   window.addEventListener('keydown', (event) => {
     if (MODIFIERS.has(event.key) || keydownAt !== null) return;

@@ -143,6 +143,45 @@ describe('EditorStore', () => {
     await close({ store, harness });
   });
 
+  it('reads and draws a large reply before the worker gets it, and hands the worker the bytes once painted', async () => {
+    const server = createServer(sampleVersion());
+    const harness = await startEditor({ server });
+    const posted: number[] = [];
+    const remote = harness.remote as unknown as EditorRemote;
+    const watched = new Proxy(remote, {
+      get: (target, key) =>
+        key === 'openServed'
+          ? (bytes: ArrayBuffer) => (posted.push(bytes.byteLength), target.openServed(bytes))
+          : Reflect.get(target, key),
+    });
+    const store = new EditorStore({ remote: watched, storage: null });
+    const json = new TextEncoder().encode(JSON.stringify(openInputFrom(server))).buffer;
+    const size = json.byteLength;
+    let paint!: () => void;
+    const painted = new Promise<void>((resolve) => (paint = resolve));
+    const opening = store.openServed(json, { drawUncheckedFrom: 0, readFirstFrom: 0, painted: () => painted });
+    await waitUntil(() => store.confirming, 'the unchecked version drawn');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Drawn and read-only; the worker has nothing to check yet.
+    expect(posted).toEqual([]);
+    expect(store.readOnly).toBe(true);
+    expect(names(store)).toEqual(['step_1', 'step_2']);
+    paint();
+    await opening;
+    // The bytes themselves went (moved, not copied): the store no longer holds them.
+    expect(posted).toEqual([size]);
+    expect(json.byteLength).toBe(0);
+    expect(store.confirming).toBe(false);
+    expect(store.readOnly).toBe(false);
+    await store.apply(addCodeStep('step_3', 'step_2'));
+    expect(names(store)).toEqual(['step_1', 'step_2', 'step_3']);
+    // A large reply this thread cannot read still reaches the worker, which says what is wrong.
+    const other = new EditorStore({ remote: watched, storage: null });
+    const bad = other.openServed(new TextEncoder().encode('{"flow":{}}').buffer, { readFirstFrom: 0, painted: () => new Promise(() => undefined) });
+    await expect(bad).rejects.toMatchObject({ code: 'VALIDATION' });
+    await close({ store, harness });
+  });
+
   it('does not draw a small served version before the worker answers', async () => {
     const server = createServer(sampleVersion());
     const harness = await startEditor({ server });

@@ -15,6 +15,7 @@ import { FullPageSpinner } from '../../components/ui/spinner.tsx';
 import { TableError } from '../../components/data/table-error.tsx';
 import { EditorStore } from './store/editor-store.ts';
 import { takeEditorPreload } from './editor-preload.ts';
+import { nextPaint } from './next-paint.ts';
 import { EditorWorkspace } from './editor-workspace.tsx';
 import './editor.css';
 
@@ -61,8 +62,9 @@ export const EditorScreen = observer(function EditorScreen() {
       setLoad({ kind: 'ready' });
     };
     served
-      // A large version is shown before the worker has checked it; the editor stays read-only until then.
-      .then((json) => (json ? editor.openServed(json, { onShown: show }) : editor.openWorkflow(id)))
+      // A large version is shown before the worker has checked it, and checked once painted; the editor stays
+      // read-only until then.
+      .then((json) => (json ? editor.openServed(json, { onShown: show, painted: nextPaint }) : editor.openWorkflow(id)))
       .then((opened) => {
         if (cancelled) return;
         show();

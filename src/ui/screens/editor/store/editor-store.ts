@@ -23,7 +23,7 @@ import { CanvasModel } from './canvas-model.ts';
 import type { EditorRemote } from './editor-remote.ts';
 import { LayoutRequests } from './layout-requests.ts';
 import { countSteps } from '../../../components/flow/step-rows.ts';
-import { DRAW_UNCHECKED_FROM_STEPS, readServedVersion, type ServedOpenOptions, type ServedVersion } from './served-version.ts';
+import { DRAW_UNCHECKED_FROM_STEPS, READ_FIRST_FROM_BYTES, readServedVersion, type ServedOpenOptions, type ServedVersion } from './served-version.ts';
 import { affectsLayout } from './edit-rules.ts';
 import { applyEditorEvent } from './editor-events.ts';
 import { selectionAfterEdit } from './selection-after-edit.ts';
@@ -184,24 +184,28 @@ export class EditorStore {
    * A large version is drawn as soon as it is laid out, before the worker has checked it (`confirming`,
    * nothing editable); `onShown` says when there is something to draw.
    */
-  async openServed(json: ArrayBuffer, { onShown, drawUncheckedFrom = DRAW_UNCHECKED_FROM_STEPS }: ServedOpenOptions = {}): Promise<OpenResult> {
+  async openServed(json: ArrayBuffer, options: ServedOpenOptions = {}): Promise<OpenResult> {
     if (this.version) throw new Error('openServed opens a store that has opened nothing yet');
-    // Both messages are posted now, in this order, so the worker subscribes before it opens; this thread
-    // reads its copy meanwhile instead of first waiting for a worker that may still be loading its code.
-    const listening = this.listen();
-    const forWorker = json.slice(0);
+    const { onShown, drawUncheckedFrom = DRAW_UNCHECKED_FROM_STEPS, readFirstFrom = READ_FIRST_FROM_BYTES, painted } = options;
+    const listening = this.listen(); // posted first: the worker subscribes before it opens
     let answered = false;
-    const opening = this.deps.remote.openServed(Comlink.transfer(forWorker, [forWorker])).finally(() => (answered = true));
+    const check = (bytes: ArrayBuffer) => this.deps.remote.openServed(Comlink.transfer(bytes, [bytes])).finally(() => (answered = true));
+    // A small reply is checked while this thread reads its copy. A large one is read and drawn first: on two
+    // cores the worker's parse of the same bytes took half of this thread's CPU, and the drawing waited.
+    const readFirst = json.byteLength >= readFirstFrom;
+    const checking = readFirst ? null : check(json.slice(0));
     // Awaited below, maybe a task later: no unhandled rejection meanwhile.
     listening.catch(() => undefined);
-    opening.catch(() => undefined);
+    checking?.catch(() => undefined);
     const served = readServedVersion(json);
     // The canvas takes the layout while the worker checks; nothing draws it before the open is applied.
     const laidOut = served ? await served.layout.then((layout) => (this.canvas.apply(layout), true), () => false) : false;
     if (served && laidOut && !answered && countSteps(served.version) >= drawUncheckedFrom) {
       this.showUnchecked(served);
       onShown?.();
+      if (readFirst) await painted?.();
     }
+    const opening = checking ?? check(json); // read by now: the bytes themselves go, not a copy
     await listening;
     const result = await opening;
     // Recovered unsaved changes, or JSON the check changed: the worker's version, laid out by the worker.

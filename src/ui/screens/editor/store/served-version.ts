@@ -3,7 +3,8 @@
  * built with the worker's own reader, and its first layout with the worker's own code, so both equal
  * what the worker holds and takes as sent. It is not checked here: the worker checks the same bytes, and
  * answers with its own version when this build would differ from it. A large one is drawn before that
- * check ends, read-only until the worker confirms it (`confirming`).
+ * check ends, read-only until the worker confirms it (`confirming`); the worker gets a large reply only once
+ * that drawing is painted, so the two threads do not share the CPU while the user waits for the canvas.
  */
 import { firstLayoutDelta, readWorkflowJsonAsSent, type LayoutDelta, type OpenResult } from '../../../../worker/index.ts';
 
@@ -18,6 +19,10 @@ export interface ServedOpenOptions {
   onShown?: () => void;
   /** Steps from which the version is drawn before the worker's check ends. */
   drawUncheckedFrom?: number;
+  /** Bytes from which this thread reads the reply, and draws it when large, before the worker gets it to check. */
+  readFirstFrom?: number;
+  /** Resolves once what `onShown` showed is painted: the worker's check of a reply read first waits for it. */
+  painted?: () => Promise<void>;
 }
 
 /**
@@ -25,6 +30,12 @@ export interface ServedOpenOptions {
  * the flow for; below, 'Opening…' would only flicker.
  */
 export const DRAW_UNCHECKED_FROM_STEPS = 5000;
+
+/**
+ * About 2,500 generated steps. Below, the worker checks its copy while this thread reads its own (tens of ms);
+ * above, the two parses at once took half of this thread's CPU on two cores, and the canvas waited.
+ */
+export const READ_FIRST_FROM_BYTES = 1 << 20;
 
 /** The served version and its first layout, or null when the bytes are not a workflow (the worker says why). */
 export function readServedVersion(json: ArrayBuffer): ServedVersion | null {
