@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@rstest/core';
 import { mixedFlow } from '../../bench/flow-generator.ts';
-import { applyOperation, createAction, flowOperationSchema, fromNestedFlow, type FlatVersion, type FlowOperationInput } from '../../src/domain/flow/index.ts';
+import { applyOperation, createAction, flowOperationSchema, fromNestedFlow, type FlatStep, type FlatVersion, type FlowOperationInput } from '../../src/domain/flow/index.ts';
 import { newCounter } from '../../src/worker/layout/cache.ts';
 import { LayoutFeed, type FeedClock } from '../../src/worker/layout-feed.ts';
 
@@ -31,6 +31,15 @@ function addAfter(version: FlatVersion, index: number): { version: FlatVersion; 
   return { version: applyOperation(version, flowOperationSchema.parse(input as FlowOperationInput)), added };
 }
 
+function rename(version: FlatVersion, index: number, displayName: string): FlatVersion {
+  const { name, type, valid, skip, settings } = version.steps.filter((step): step is FlatStep => step !== null)[index]!;
+  const input = { type: 'UPDATE_ACTION', request: { name, type, displayName, valid, skip, settings } };
+  return applyOperation(version, flowOperationSchema.parse(input as FlowOperationInput));
+}
+
+/** Chain blocks computed or reused: both stay put when the flow is not laid out at all. */
+const blocksVisited = (counter: { blocks: number; reused: number }) => counter.blocks + counter.reused;
+
 /** A flow with routers (ELK composes their lanes), its layout by sums sent, and the refinement asked for. */
 async function openedBySums() {
   const time = manualClock();
@@ -38,7 +47,8 @@ async function openedBySums() {
   const asked: number[] = [];
   const version = fromNestedFlow(mixedFlow(300).nested, { id: 'v1', flowId: 'f1' });
   const hooks = { beforeCompose: async () => undefined as void };
-  const feed = new LayoutFeed({ clock: time.clock, editQuietMs: 200, counter, onRefine: () => asked.push(1), beforeCompose: () => hooks.beforeCompose() });
+  const sums = newCounter();
+  const feed = new LayoutFeed({ clock: time.clock, editQuietMs: 200, counter, sumsCounter: sums, onRefine: () => asked.push(1), beforeCompose: () => hooks.beforeCompose() });
   expect((await feed.next(version)).full).toBe(true);
   await settle();
   // Asked for once 200 ms went by without an edit.
@@ -46,7 +56,7 @@ async function openedBySums() {
   time.advance(200);
   await settle();
   expect(asked).toHaveLength(1);
-  return { time, counter, asked, version, feed, hooks };
+  return { time, counter, sums, asked, version, feed, hooks };
 }
 
 describe('ELK’s refinement gives way to editing', () => {
@@ -95,5 +105,35 @@ describe('ELK’s refinement gives way to editing', () => {
     const delta = await feed.next(edited);
     expect(delta.nodes.map((node) => node.id)).toContain(added);
     expect(counter.compositions).toBe(0);
+  });
+
+  it('answers a refinement that lost its turn to a rename with nothing, without laying the flow out again', async () => {
+    const { time, counter, sums, asked, version, feed } = await openedBySums();
+    // A rename comes in after the refinement was asked for and before the UI asks for it.
+    time.advance(10);
+    feed.noteEdit();
+    const renamed = rename(version, 5, 'Renamed while the refinement was asked for');
+    const visited = [blocksVisited(counter), blocksVisited(sums)];
+    expect(await feed.next(renamed)).toMatchObject({ full: false, nodes: [], removedNodes: [], edges: [], removedEdges: [] });
+    expect([blocksVisited(counter), blocksVisited(sums)]).toEqual(visited);
+    expect(counter.compositions).toBe(0);
+    // Asked for again once edits pause, the refinement is of the renamed version, and ELK composes it.
+    time.advance(200);
+    await settle();
+    expect(asked).toHaveLength(2);
+    expect(await feed.next(renamed)).toMatchObject({ full: false, nodes: [] });
+    expect(counter.compositions).toBeGreaterThan(0);
+  });
+
+  it('still lays out an edit that moves something after renames, from the layout the UI has', async () => {
+    const { time, version, feed } = await openedBySums();
+    time.advance(10);
+    feed.noteEdit();
+    const renamed = rename(version, 5, 'Renamed');
+    await feed.next(renamed);
+    const { version: edited, added } = addAfter(renamed, 10);
+    const delta = await feed.next(edited);
+    expect(delta.full).toBe(false);
+    expect(delta.nodes.map((node) => node.id)).toContain(added);
   });
 });
