@@ -3,16 +3,18 @@
  * 'ago' form ('12s ago' … '2d ago', then 'Mar 4, 2026') and a full date for title attributes.
  *
  * Pure functions of their inputs: `now` is a parameter so tests (and lists rendered in one pass) use one
- * fixed instant. English only (SPEC §1), in the browser's own time zone. The formatters are built once —
- * creating an Intl.DateTimeFormat costs far more than using one, and a table formats hundreds of cells.
+ * fixed instant. English only (SPEC §1), in the browser's own time zone. The formatters are built once, on
+ * first use (once.ts) — creating an Intl.DateTimeFormat costs far more than using one, and a table formats
+ * hundreds of cells.
  */
+import { once } from './once.ts';
 
 export const FORMAT_LOCALE = 'en';
 
-const timeFormat = new Intl.DateTimeFormat(FORMAT_LOCALE, { hour: 'numeric', minute: '2-digit' });
-const monthDayFormat = new Intl.DateTimeFormat(FORMAT_LOCALE, { month: 'short', day: 'numeric' });
-const monthDayYearFormat = new Intl.DateTimeFormat(FORMAT_LOCALE, { month: 'short', day: 'numeric', year: 'numeric' });
-const fullFormat = new Intl.DateTimeFormat(FORMAT_LOCALE, { dateStyle: 'full', timeStyle: 'medium' });
+const timeFormat = once(() => new Intl.DateTimeFormat(FORMAT_LOCALE, { hour: 'numeric', minute: '2-digit' }));
+const monthDayFormat = once(() => new Intl.DateTimeFormat(FORMAT_LOCALE, { month: 'short', day: 'numeric' }));
+const monthDayYearFormat = once(() => new Intl.DateTimeFormat(FORMAT_LOCALE, { month: 'short', day: 'numeric', year: 'numeric' }));
+const fullFormat = once(() => new Intl.DateTimeFormat(FORMAT_LOCALE, { dateStyle: 'full', timeStyle: 'medium' }));
 
 /** Shown for a missing or unreadable value rather than 'Invalid Date' or 'NaN'. */
 export const NO_VALUE = '—';
@@ -37,7 +39,7 @@ function sameLocalDay(a: Date, b: Date): boolean {
 
 /** 'Mar 4', or 'Mar 4, 2025' when the year is not the current one (as seen from `now`). */
 function formatMonthDay(date: Date, now: Date): string {
-  const format = date.getFullYear() === now.getFullYear() ? monthDayFormat : monthDayYearFormat;
+  const format = date.getFullYear() === now.getFullYear() ? monthDayFormat() : monthDayYearFormat();
   return plainSpaces(format.format(date));
 }
 
@@ -45,7 +47,7 @@ function formatMonthDay(date: Date, now: Date): string {
 export function formatRelativeDate(iso: string | Date | null | undefined, now: Date = new Date()): string {
   const date = parse(iso);
   if (!date) return NO_VALUE;
-  const time = plainSpaces(timeFormat.format(date));
+  const time = plainSpaces(timeFormat().format(date));
   if (sameLocalDay(date, now)) return `Today at ${time}`;
   // Built from calendar fields, not now − 24 h, so the day before a DST change is still 'Yesterday'.
   const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1);
@@ -66,7 +68,7 @@ export function formatAgo(iso: string | Date | null | undefined, now: Date = new
   if (!date) return NO_VALUE;
   // A timestamp slightly in the future (server and browser clocks differ a little) reads as just now.
   const elapsed = Math.max(0, now.getTime() - date.getTime());
-  if (elapsed >= AGO_LIMIT) return plainSpaces(monthDayYearFormat.format(date));
+  if (elapsed >= AGO_LIMIT) return plainSpaces(monthDayYearFormat().format(date));
   if (elapsed >= DAY) return `${Math.floor(elapsed / DAY)}d ago`;
   if (elapsed >= HOUR) return `${Math.floor(elapsed / HOUR)}h ago`;
   if (elapsed >= MINUTE) return `${Math.floor(elapsed / MINUTE)}m ago`;
@@ -76,5 +78,5 @@ export function formatAgo(iso: string | Date | null | undefined, now: Date = new
 /** The unambiguous date and time, for a title attribute beside a relative one. */
 export function formatFullDate(iso: string | Date | null | undefined): string {
   const date = parse(iso);
-  return date ? plainSpaces(fullFormat.format(date)) : NO_VALUE;
+  return date ? plainSpaces(fullFormat().format(date)) : NO_VALUE;
 }

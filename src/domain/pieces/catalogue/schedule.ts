@@ -15,13 +15,18 @@ function timezoneOptions(): PiecePropOption[] {
 const pad = (n: number) => String(n).padStart(2, '0');
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
+let zones: PiecePropOption[] | undefined;
+
 const timezone: PieceProp = {
   name: 'timezone',
   displayName: 'Time zone',
   type: 'STATIC_DROPDOWN',
   required: true,
   defaultValue: 'UTC',
-  options: timezoneOptions(),
+  // Listed when first read: listing the zones at import set up ICU's time zone data while the editor loaded.
+  get options() {
+    return (zones ??= timezoneOptions());
+  },
 };
 
 const hourOfTheDay: PieceProp = {

@@ -18,7 +18,10 @@ export const IMPORT_MESSAGES = {
   tooLarge: (bytes?: number) =>
     `This file is too large to import: a workflow file can be at most ${megabytes(LARGE_BODY_LIMIT)}${bytes === undefined ? '' : `, and this one is ${megabytes(bytes)}`}.`,
   notJson: `${NOT_A_WORKFLOW}: it is not JSON. Choose a workflow exported as a .json file.`,
-  tooDeep: `${NOT_A_WORKFLOW}: it nests more than ${MAX_FLOW_FILE_DEPTH.toLocaleString('en-US')} levels deep, deeper than any workflow.`,
+  // Read when needed: formatting a number here ran the page's first Intl call (ICU's set-up) while the editor loaded.
+  get tooDeep() {
+    return `${NOT_A_WORKFLOW}: it nests more than ${MAX_FLOW_FILE_DEPTH.toLocaleString('en-US')} levels deep, deeper than any workflow.`;
+  },
   notObject: `${NOT_A_WORKFLOW}: it holds a list or a single value where a workflow should be.`,
   noName: `${NOT_A_WORKFLOW}: it has no name (displayName).`,
   noTrigger: `${NOT_A_WORKFLOW}: it has no trigger.`,

@@ -5,6 +5,7 @@
  */
 import type { EngineLimits } from '../../../domain/contract/system.ts';
 import { FORMAT_LOCALE } from '../../format/index.ts';
+import { once } from '../../format/once.ts';
 
 export interface LimitRow {
   id: keyof EngineLimits;
@@ -14,9 +15,9 @@ export interface LimitRow {
   setting: string;
 }
 
-const count = new Intl.NumberFormat(FORMAT_LOCALE);
+const count = once(() => new Intl.NumberFormat(FORMAT_LOCALE));
 
-export const formatCount = (value: number): string => count.format(value);
+export const formatCount = (value: number): string => count().format(value);
 
 /** 2048 KB → '2 MB'; 512 KB → '512 KB'. */
 export function formatKilobytes(kb: number): string {
