@@ -179,10 +179,11 @@ export class EditorStore {
   }
 
   /**
-   * Opens GET /workflow/{id}'s reply on a store that has opened nothing yet: the worker checks and opens one
-   * copy while this thread builds the same version from the other and lays it out (served-version.ts).
-   * A large version is drawn as soon as it is laid out, before the worker has checked it (`confirming`,
-   * nothing editable); `onShown` says when there is something to draw.
+   * Opens GET /workflow/{id}'s reply on a store that has opened nothing yet: the worker checks and opens
+   * the bytes, this thread builds the same version from them and lays it out (served-version.ts). A large
+   * version is drawn as soon as it is laid out, before the worker has checked it (`confirming`, nothing
+   * editable), and a large reply reaches the worker only once `painted`; `onShown` says when there is
+   * something to draw.
    */
   async openServed(json: ArrayBuffer, options: ServedOpenOptions = {}): Promise<OpenResult> {
     if (this.version) throw new Error('openServed opens a store that has opened nothing yet');
@@ -247,16 +248,8 @@ export class EditorStore {
     // A step picked while the worker was checking this same version stays picked.
     const keepSelection = this.confirming && keepCanvas && this.primary !== null;
     this.confirming = false;
-    this.flow = result.flow;
-    this.version = result.version;
-    this.readOnly = result.readOnly;
-    this.readOnlyReason = result.readOnlyReason;
-    this.save = result.save;
-    this.publishing = result.publishing;
-    this.canUndo = result.canUndo;
-    this.canRedo = result.canRedo;
-    this.storageMode = result.storageMode;
-    this.recovered = result.recovered;
+    ({ flow: this.flow, version: this.version, readOnly: this.readOnly, readOnlyReason: this.readOnlyReason, save: this.save } = result);
+    ({ publishing: this.publishing, canUndo: this.canUndo, canRedo: this.canRedo, storageMode: this.storageMode, recovered: this.recovered } = result);
     if (!keepCanvas) this.canvas.reset();
     if (keepSelection) {
       if (this.rightPanel === 'none' && !result.readOnly) this.rightPanel = 'piece-settings';
