@@ -42,7 +42,7 @@ export interface OpenFigures {
   /** The same, up to the rAF callback only (before the frame is produced). */
   firstRafMs: number;
   /** navigation start → the worker has confirmed the drawn version: it can be edited (a large one is drawn first). */
-  firstEditableMs: number;
+  firstEditableMs: number | null;
   /** Later visits of the same page (warm HTTP cache). */
   againMs: Summary | null;
   /** Every same-origin JavaScript file the first visit loaded. */
@@ -161,8 +161,10 @@ async function measureOpen(page: Page, options: MeasureOptions): Promise<OpenFig
   const url = `${options.origin}/workflows/${options.workflowId}/edit`;
   const scripts = recordScripts(page, options.origin);
   const first = await traced(page, options.trace, () => openOnce(page, url));
-  await page.waitForFunction(() => (window as unknown as BenchWindow).__bench?.editableAt != null, null, { timeout: STEP_TIMEOUT_MS, polling: 50 });
-  const firstEditableMs = await probe(page, (b) => b.editableAt as number);
+  // Null when no save indicator appears (a read-only version has nothing to confirm).
+  const firstEditableMs = await page
+    .waitForFunction(() => (window as unknown as BenchWindow).__bench?.editableAt != null, null, { timeout: STEP_TIMEOUT_MS, polling: 50 })
+    .then(() => probe(page, (b) => b.editableAt as number), () => null);
   await page.waitForTimeout(300);
   const javascript = totals(options.distDir, options.origin, scripts);
   const again: number[] = [];

@@ -210,7 +210,7 @@ function print(results: Results): void {
           target ? `target ≤ ${target.openMs} ms: ${verdict(open.firstMs <= target.openMs)}` : '',
         ),
       );
-      console.log(row('open → editable, first', `${ms(open.firstEditableMs)} (the worker confirmed the version)`));
+      if (open.firstEditableMs !== null) console.log(row('open → editable, first', `${ms(open.firstEditableMs)} (the worker confirmed the version)`));
       if (open.againMs)
         console.log(
           row(
