@@ -249,8 +249,11 @@ export class LayoutFeed {
     });
   }
 
-  private unchanged(versionId: string): LayoutDelta {
-    return { versionId, full: false, nodes: [], removedNodes: [], edges: [], removedEdges: [], ...this.sentBounds };
+  /** Nothing moved: the UI's layout is `version`'s too (it lays out alike); while that layout is by sums, ELK's is asked for again. */
+  private unchanged(version: FlatVersion, askRefinementAgain: boolean): LayoutDelta {
+    this.sentVersion = version;
+    if (askRefinementAgain) this.refinePending = true;
+    return { versionId: version.id, full: false, nodes: [], removedNodes: [], edges: [], removedEdges: [], ...this.sentBounds };
   }
 
   private async compute(version: FlatVersion, refine: boolean): Promise<LayoutDelta> {
@@ -262,9 +265,7 @@ export class LayoutFeed {
     const bySums = this.quick !== null && (full || (this.sentQuick && !refinable));
     if (laidOut && !refinable) {
       // Laid out again, it would compare equal to what the UI has: 40 ms at 10,000 steps, in an edit's way.
-      this.sentVersion = version;
-      if (bySums) this.refinePending = true;
-      return this.unchanged(version.id);
+      return this.unchanged(version, bySums);
     }
     let layout: FlowLayout;
     this.refining = !bySums && this.sentQuick;
@@ -274,9 +275,7 @@ export class LayoutFeed {
       if (!(error instanceof RefinementGivenUp)) throw error;
       // The UI has this very version laid out by sums: nothing to send, so nothing to compute (a whole
       // layout and its comparison were 40-90 ms of this thread at 10,000 steps, in the way of the edit).
-      this.sentVersion = version;
-      this.refinePending = true;
-      return this.unchanged(version.id);
+      return this.unchanged(version, true);
     } finally {
       this.refining = false;
     }
