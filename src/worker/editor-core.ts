@@ -45,6 +45,7 @@ import {
 } from './editor-types.ts';
 import { EditorSession } from './editor-session.ts';
 import { applyAll, defaultGroupKey, importOperation, recordedOperation } from './edit-rules.ts';
+import { previewEntry } from './replay-preview.ts';
 import { openEditorStorage, type EditorStorage, type StorageMode } from './persistence.ts';
 import { initialSelection, keepSelection } from './selection.ts';
 import { checkOpenInput, readKeptState, type CheckedOpen } from './opening.ts';
@@ -211,13 +212,13 @@ export class EditorCore {
   undo(): EditResult | null {
     const session = this.requireEditable();
     const entry = session.history.undo();
-    return entry ? this.replay(session, entry.inversePatches) : null;
+    return entry ? this.replay(session, entry.inversePatches, previewEntry('undo', entry)) : null;
   }
 
   redo(): EditResult | null {
     const session = this.requireEditable();
     const entry = session.history.redo();
-    return entry ? this.replay(session, entry.patches) : null;
+    return entry ? this.replay(session, entry.patches, previewEntry('redo', entry)) : null;
   }
 
   /**
@@ -379,10 +380,10 @@ export class EditorCore {
     return { ...session.stateOf(this.storageMode), version, flow, recovered: recovered !== null, historyRestored };
   }
 
-  private replay(session: EditorSession, patches: Patch[]): EditResult {
+  private replay(session: EditorSession, patches: Patch[], entry: string): EditResult {
     const version = this.revertTo(session, patches);
     session.queue.scheduleDelayed(version, this.deps.autosaveDelayMs ?? AUTOSAVE_DELAY_AFTER_UNDO_MS);
-    return session.editResult(patches);
+    return session.editResult(patches, entry);
   }
 
   /** Applies history patches (an undo, a redo, a cancelled gesture) to the session's version. */

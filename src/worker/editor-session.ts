@@ -10,6 +10,7 @@ import type { FlatVersion, Flow, FlowOperation, Patch } from '../domain/flow/ind
 import { AutosaveQueue, type AutosavePace, type Timers } from './autosave-queue.ts';
 import type { EditorEvent, EditorState, EditorTransportForCore, EditResult, ReadOnlyReason } from './editor-types.ts';
 import type { UndoHistory } from './history.ts';
+import { replayPreviews } from './replay-preview.ts';
 import { LatestWrite } from './latest-write.ts';
 import { recordOf, type EditorStorage, type StorageMode } from './persistence.ts';
 import type { AutosaveResponse } from './transport.ts';
@@ -115,9 +116,13 @@ export class EditorSession {
     this.emit({ type: 'history', versionId: this.versionId, canUndo, canRedo });
   }
 
-  /** The answer to an edit, an undo or a redo: its patches and where the session stands after it. */
-  editResult(patches: Patch[]): EditResult {
+  /**
+   * The answer to an edit, an undo or a redo (`replayed`: its preview entry): its patches, where the
+   * session stands after it, and what the next undo and redo would apply.
+   */
+  editResult(patches: Patch[], replayed?: string): EditResult {
     this.announceHistory();
+    const next = replayPreviews(this.history);
     return {
       patches,
       valid: this.version.valid,
@@ -125,6 +130,8 @@ export class EditorSession {
       status: this.queue.status.status,
       canUndo: this.history.canUndo,
       canRedo: this.history.canRedo,
+      ...(next ? { next } : {}),
+      ...(replayed === undefined ? {} : { replayed }),
     };
   }
 

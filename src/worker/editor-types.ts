@@ -89,6 +89,21 @@ export interface EditResult {
   status: AutosaveStatusEvent['status'];
   canUndo: boolean;
   canRedo: boolean;
+  /** What the next undo and redo will apply, when they move nothing on the canvas (replay-preview.ts). */
+  next?: ReplayPreviews;
+  /** The preview `entry` of the history entry this answer undid or redid. */
+  replayed?: string;
+}
+
+/** The patches an undo or a redo will apply, named by entry (the same id and length means the same patches). */
+export interface ReplayPreview {
+  entry: string;
+  patches: Patch[];
+}
+
+export interface ReplayPreviews {
+  undo: ReplayPreview | null;
+  redo: ReplayPreview | null;
 }
 
 export interface PublishResult {

@@ -132,6 +132,15 @@ export class UndoHistory<TOperation = unknown> {
     return this.redoStack.length > 0;
   }
 
+  /** The entry the next undo reverts (a gesture in progress is squashed first: then it is not this one). */
+  get nextUndo(): HistoryEntry<TOperation> | undefined {
+    return this.undoStack[this.undoStack.length - 1];
+  }
+
+  get nextRedo(): HistoryEntry<TOperation> | undefined {
+    return this.redoStack[this.redoStack.length - 1];
+  }
+
   get undoSize(): number {
     return this.undoStack.length;
   }

@@ -5,7 +5,7 @@
 export { installErrorFieldsHandler, type EditorWorkerApi, type ServedOpenResult } from './expose.ts';
 export { readWorkflowJsonAsSent } from './workflow-reader.ts';
 export type { EditorWorkerRemote } from './editor.worker.ts';
-export type { ApplyOptions, EditResult, EditorEvent, OpenInput, OpenResult } from './editor-types.ts';
+export type { ApplyOptions, EditResult, EditorEvent, OpenInput, OpenResult, ReplayPreview, ReplayPreviews } from './editor-types.ts';
 export type { AutosaveStatusEvent } from './autosave-queue.ts';
 export { firstLayoutDelta, type LayoutDelta } from './layout-feed.ts';
 export { NODE_HEIGHT, type InsertAt, type LayoutEdge, type LayoutNode } from './layout/types.ts';

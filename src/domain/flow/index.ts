@@ -12,6 +12,7 @@ export * from './operation-schemas.ts';
 export { applyOperation, applyOperationWithPatches, type OperationResult } from './operations/apply.ts';
 export { applyFlowOperation } from './flow-operations.ts';
 export { applyVersionPatches, type Patch } from './immer.ts';
+export { changesShape, netPatches } from './patch-rules.ts';
 export { fromNestedFlow } from './nested-import.ts';
 export { toNestedFlow } from './nested-export.ts';
 export { toNestedFlowJson } from './nested-json.ts';

@@ -2,7 +2,8 @@
  * The editor's UI-thread state for one open workflow: a read-only mirror of the version the worker owns
  * (patched, never rebuilt, so untouched steps keep their identity), the save and history state the worker
  * reports, the selection, the panels, and the canvas layout deltas. Every edit goes to the worker; the
- * store applies the patches it answers with and swaps one `observableRef`.
+ * store applies the patches it answers with and swaps one `observableRef`. An undo or a redo the worker's
+ * last answer previewed is shown before its answer (replay-previews.ts).
  *
  * The remote is injected: the app passes the real worker (worker-connection.ts); tests pass the same API
  * over a MessageChannel with a fake server.
@@ -11,6 +12,7 @@ import { action, computed, makeObservable, observable, observableRef, runInActio
 import * as Comlink from 'comlink';
 import {
   applyVersionPatches,
+  changesShape,
   findStep,
   type FlatStep,
   type FlatVersion,
@@ -20,11 +22,11 @@ import {
 } from '../../../../domain/flow/index.ts';
 import type { ApplyOptions, EditResult, EditorEvent, OpenInput, OpenResult, AutosaveStatusEvent, InsertAt } from '../../../../worker/index.ts';
 import { CanvasModel } from './canvas-model.ts';
+import { confirms, ReplayPreviewState, withoutShown, type ReplayDirection, type ShownReplay } from './replay-previews.ts';
 import type { EditorRemote } from './editor-remote.ts';
 import { LayoutRequests } from './layout-requests.ts';
 import { countSteps } from '../../../components/flow/step-rows.ts';
 import { DRAW_UNCHECKED_FROM_STEPS, READ_FIRST_FROM_BYTES, readServedVersion, type ServedOpenOptions, type ServedVersion } from './served-version.ts';
-import { affectsLayout } from './edit-rules.ts';
 import { applyEditorEvent } from './editor-events.ts';
 import { selectionAfterEdit } from './selection-after-edit.ts';
 import { inFlowOrder } from './selection-edits.ts';
@@ -75,15 +77,18 @@ export class EditorStore {
   private readonly headValue = versionHead(() => this.version);
 
   private unsubscribe: (() => unknown) | null = null;
+  private readonly deps: EditorStoreDeps;
+  private readonly replays = new ReplayPreviewState();
   private readonly layouts: LayoutRequests;
   private disposed = false;
   private gestures = 0;
 
-  constructor(private readonly deps: EditorStoreDeps) {
+  constructor(deps: EditorStoreDeps) {
+    this.deps = { ...deps, remote: this.replays.counting(deps.remote) };
     this.layouts = new LayoutRequests({ layout: () => deps.remote.layout(), canvas: this.canvas, ...(deps.notify ? { notify: deps.notify } : {}) });
     const mode = deps.storage?.getItem(CANVAS_MODE_KEY);
     if (mode === 'grab' || mode === 'pan') this.canvasMode = mode;
-    makeObservable<EditorStore, 'applyResult' | 'onEvent' | 'applyOpen' | 'showUnchecked'>(this, {
+    makeObservable<EditorStore, 'applyResult' | 'showReplay' | 'takeBack' | 'onEvent' | 'applyOpen' | 'showUnchecked'>(this, {
       flow: observableRef,
       version: observableRef,
       readOnly: observable,
@@ -112,6 +117,8 @@ export class EditorStore {
       selectedNames: computed,
       canPublish: computed,
       applyResult: action,
+      showReplay: action,
+      takeBack: action,
       onEvent: action,
       applyOpen: action,
       showUnchecked: action,
@@ -275,11 +282,33 @@ export class EditorStore {
   }
 
   undo(): Promise<void> {
-    return this.deps.remote.undo().then((result) => void (result && this.applyResult(result)));
+    return this.replay('undo');
   }
 
   redo(): Promise<void> {
-    return this.deps.remote.redo().then((result) => void (result && this.applyResult(result)));
+    return this.replay('redo');
+  }
+
+  /** An undo or a redo, shown at once when the worker's last answer previewed it (replay-previews.ts). */
+  private replay(direction: ReplayDirection): Promise<void> {
+    const shown = this.showReplay(direction);
+    return this.deps.remote[direction]().then(
+      (result) => (result ? this.applyResult(result, shown) : this.takeBack(shown)),
+      (error: unknown) => {
+        this.takeBack(shown);
+        throw error;
+      },
+    );
+  }
+
+  private showReplay(direction: ReplayDirection): ShownReplay | null {
+    const shown = this.replays.show(direction, this.version);
+    if (shown) this.version = shown.after;
+    return shown;
+  }
+
+  private takeBack(shown: ShownReplay | null): void {
+    if (shown && this.version) this.version = withoutShown(this.version, shown);
   }
 
   breakGroup(): void {
@@ -420,16 +449,19 @@ export class EditorStore {
     this.layouts.request();
   }
 
-  private applyResult(result: EditResult): void {
-    if (result.patches.length > 0 && this.version) {
+  private applyResult(result: EditResult, shown: ShownReplay | null = null): void {
+    const alreadyShown = confirms(result, shown);
+    if (!alreadyShown) this.takeBack(shown);
+    if (!alreadyShown && result.patches.length > 0 && this.version) {
       this.version = applyVersionPatches(this.version, result.patches);
-      if (affectsLayout(result.patches)) this.requestLayout();
+      if (changesShape(result.patches)) this.requestLayout();
     }
     this.canUndo = result.canUndo;
     this.canRedo = result.canRedo;
     // The same object when the status stays: the save indicator need not render again.
     if (this.save.status !== result.status) this.save = { ...this.save, status: result.status };
     this.primary = selectionAfterEdit(this.selected, this.primary, result.selected, (name) => this.step(name) !== undefined);
+    this.replays.remember(this.version, result);
   }
 
   private onEvent(event: EditorEvent): void {
