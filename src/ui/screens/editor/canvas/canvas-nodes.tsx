@@ -59,6 +59,8 @@ type RunMark = 'SUCCEEDED' | 'FAILED' | 'RUNNING' | 'SKIPPED' | 'PENDING' | 'CAN
 
 interface CardProps {
   step: Readonly<FlatStep | FlatTrigger> | undefined;
+  /** The name an edit on its way gives the step (typed-titles.ts), shown before the worker answers. */
+  typedTitle: string | undefined;
   /** Where, below the card's top, the '+' after a last step goes (under a loop's or router's contents). */
   afterTop: number;
   selected: boolean;
@@ -79,7 +81,7 @@ const RUN_LABELS: Record<NonNullable<RunMark>, string> = {
   CANCELLED: 'Cancelled',
 };
 
-const CardBody = memo(function CardBody({ step, afterTop, selected, primary, run, readOnly, renaming, onRename }: CardProps) {
+const CardBody = memo(function CardBody({ step, typedTitle, afterTop, selected, primary, run, readOnly, renaming, onRename }: CardProps) {
   if (!step) return <div className="step-card step-card-missing" />;
   const isTrigger = step.name === 'trigger';
   const skipped = !isTrigger && (step as FlatStep).skip === true;
@@ -137,7 +139,7 @@ const CardBody = memo(function CardBody({ step, afterTop, selected, primary, run
                   }
             }
           >
-            {step.displayName}
+            {typedTitle ?? step.displayName}
           </span>
         )}
         <span className="step-card-name">{isTrigger ? 'Trigger' : step.name}</span>
@@ -176,6 +178,7 @@ export const StepNode = observer(function StepNode({ id }: NodeProps<CanvasNode>
       <Handles />
       <CardBody
         step={step}
+        typedTitle={store.typedTitles.of(id)}
         afterTop={afterTopOf(store, id)}
         selected={store.selected.has(id)}
         primary={store.primary === id}

@@ -22,7 +22,9 @@ import {
 } from '../../../../domain/flow/index.ts';
 import type { ApplyOptions, EditResult, EditorEvent, OpenInput, OpenResult, AutosaveStatusEvent, InsertAt } from '../../../../worker/index.ts';
 import { CanvasModel } from './canvas-model.ts';
-import { confirms, ReplayPreviewState, withoutShown, type ReplayDirection, type ShownReplay } from './replay-previews.ts';
+import { EditsInFlight } from './edits-in-flight.ts';
+import { confirms, ReplayPreviewState, type ReplayDirection, type ShownReplay } from './replay-previews.ts';
+import { TypedTitles } from './typed-titles.ts';
 import type { EditorRemote } from './editor-remote.ts';
 import { LayoutRequests } from './layout-requests.ts';
 import { countSteps } from '../../../components/flow/step-rows.ts';
@@ -77,18 +79,22 @@ export class EditorStore {
   private readonly headValue = versionHead(() => this.version);
 
   private unsubscribe: (() => unknown) | null = null;
+  /** Names typed into the panel or on a card, shown on the cards before the worker answers. */
+  readonly typedTitles = new TypedTitles((name) => (name === 'trigger' ? this.version?.trigger.displayName : this.step(name)?.displayName));
+
   private readonly deps: EditorStoreDeps;
-  private readonly replays = new ReplayPreviewState();
+  private readonly edits = new EditsInFlight();
+  private readonly replays = new ReplayPreviewState(this.edits, this);
   private readonly layouts: LayoutRequests;
   private disposed = false;
   private gestures = 0;
 
   constructor(deps: EditorStoreDeps) {
-    this.deps = { ...deps, remote: this.replays.counting(deps.remote) };
+    this.deps = { ...deps, remote: this.edits.counting(deps.remote) };
     this.layouts = new LayoutRequests({ layout: () => deps.remote.layout(), canvas: this.canvas, ...(deps.notify ? { notify: deps.notify } : {}) });
     const mode = deps.storage?.getItem(CANVAS_MODE_KEY);
     if (mode === 'grab' || mode === 'pan') this.canvasMode = mode;
-    makeObservable<EditorStore, 'applyResult' | 'showReplay' | 'takeBack' | 'onEvent' | 'applyOpen' | 'showUnchecked'>(this, {
+    makeObservable<EditorStore, 'applyResult' | 'onEvent' | 'applyOpen' | 'showUnchecked'>(this, {
       flow: observableRef,
       version: observableRef,
       readOnly: observable,
@@ -117,8 +123,6 @@ export class EditorStore {
       selectedNames: computed,
       canPublish: computed,
       applyResult: action,
-      showReplay: action,
-      takeBack: action,
       onEvent: action,
       applyOpen: action,
       showUnchecked: action,
@@ -270,9 +274,18 @@ export class EditorStore {
 
   /** Sends one operation; rejects with the worker's error (it carries `code`). */
   async apply(operation: FlowOperationInput, options?: ApplyOptions): Promise<EditResult> {
-    const result = await this.deps.remote.apply(operation, options);
-    this.applyResult(result);
-    return result;
+    const titled = this.typedTitles.show(operation);
+    try {
+      const result = await this.deps.remote.apply(operation, options);
+      runInAction(() => {
+        this.applyResult(result);
+        this.typedTitles.settle(titled);
+      });
+      return result;
+    } catch (error) {
+      this.typedTitles.settle(titled);
+      throw error;
+    }
   }
 
   async applyBatch(operations: FlowOperationInput[], description?: string): Promise<EditResult> {
@@ -291,24 +304,14 @@ export class EditorStore {
 
   /** An undo or a redo, shown at once when the worker's last answer previewed it (replay-previews.ts). */
   private replay(direction: ReplayDirection): Promise<void> {
-    const shown = this.showReplay(direction);
+    const shown = this.replays.show(direction);
     return this.deps.remote[direction]().then(
-      (result) => (result ? this.applyResult(result, shown) : this.takeBack(shown)),
+      (result) => (result ? this.applyResult(result, shown) : this.replays.takeBack(shown)),
       (error: unknown) => {
-        this.takeBack(shown);
+        this.replays.takeBack(shown);
         throw error;
       },
     );
-  }
-
-  private showReplay(direction: ReplayDirection): ShownReplay | null {
-    const shown = this.replays.show(direction, this.version);
-    if (shown) this.version = shown.after;
-    return shown;
-  }
-
-  private takeBack(shown: ShownReplay | null): void {
-    if (shown && this.version) this.version = withoutShown(this.version, shown);
   }
 
   breakGroup(): void {
@@ -451,7 +454,7 @@ export class EditorStore {
 
   private applyResult(result: EditResult, shown: ShownReplay | null = null): void {
     const alreadyShown = confirms(result, shown);
-    if (!alreadyShown) this.takeBack(shown);
+    if (!alreadyShown) this.replays.takeBack(shown);
     if (!alreadyShown && result.patches.length > 0 && this.version) {
       this.version = applyVersionPatches(this.version, result.patches);
       if (changesShape(result.patches)) this.requestLayout();

@@ -9,9 +9,10 @@
  * on its way to the worker: an edit in flight, or the worker refusing, would make it wrong. Then the undo
  * waits for the answer, as every edit does. A wrong guess is taken back before the answer is applied.
  */
+import { action, makeObservable } from 'mobx';
 import { applyVersionPatches, type FlatVersion } from '../../../../domain/flow/index.ts';
 import type { EditResult, ReplayPreviews } from '../../../../worker/index.ts';
-import type { EditorRemote } from './editor-remote.ts';
+import type { EditsInFlight } from './edits-in-flight.ts';
 
 export type ReplayDirection = 'undo' | 'redo';
 
@@ -22,28 +23,15 @@ export interface ShownReplay {
   after: FlatVersion;
 }
 
-/** Remote calls that change neither the version nor its history: they may be in flight during a preview. */
-const NOT_EDITS = new Set<PropertyKey>(['layout', 'resetLayout', 'select', 'breakGroup', 'firstInvalidStep', 'getState', 'flush', 'subscribe', 'then']);
-
 export class ReplayPreviewState {
   private previews: { base: FlatVersion; next: ReplayPreviews } | null = null;
-  private inFlight = 0;
 
-  /** The remote with every call that may change the version or its history counted while it runs. */
-  counting(remote: EditorRemote): EditorRemote {
-    return new Proxy(remote, {
-      get: (target, key, receiver) => {
-        const value: unknown = Reflect.get(target, key, receiver);
-        if (typeof value !== 'function' || NOT_EDITS.has(key)) return value;
-        return (...args: unknown[]) => {
-          this.inFlight++;
-          // Reflect.apply: a comlink proxy would take `.apply` for a remote method of that name.
-          const call = new Promise((resolve) => resolve(Reflect.apply(value as (...a: unknown[]) => unknown, target, args)));
-          void call.then(this.settled, this.settled);
-          return call;
-        };
-      },
-    });
+  /** `mirror`: the store, whose `version` a shown replay changes. */
+  constructor(
+    private readonly edits: EditsInFlight,
+    private readonly mirror: { version: FlatVersion | null },
+  ) {
+    makeObservable(this, { show: action, takeBack: action });
   }
 
   /** Keeps the previews an answer brought, for the mirror as it stands after that answer. */
@@ -51,23 +39,23 @@ export class ReplayPreviewState {
     this.previews = version && result.next ? { base: version, next: result.next } : null;
   }
 
-  /** The undo or redo applied to `version`, when a preview describes it and nothing is in flight; else null. */
-  show(direction: ReplayDirection, version: FlatVersion | null): ShownReplay | null {
+  /** Applies the undo or redo to the mirror, when a preview describes it and nothing is in flight; else null. */
+  show(direction: ReplayDirection): ShownReplay | null {
+    const version = this.mirror.version;
     const preview = this.previews?.base === version ? this.previews.next[direction] : null;
-    if (!preview || !version || this.inFlight > 0) return null;
+    if (!preview || !version || !this.edits.idle) return null;
     this.previews = null;
-    return { entry: preview.entry, before: version, after: applyVersionPatches(version, preview.patches) };
+    const shown = { entry: preview.entry, before: version, after: applyVersionPatches(version, preview.patches) };
+    this.mirror.version = shown.after;
+    return shown;
   }
 
-  private readonly settled = () => {
-    this.inFlight--;
-  };
-}
-
-/** The mirror without a shown replay; a new draft's id and state, given since, are kept. */
-export function withoutShown(version: FlatVersion, shown: ShownReplay): FlatVersion {
-  if (version === shown.after) return shown.before;
-  return { ...shown.before, id: version.id, state: version.state };
+  /** The mirror without a shown replay; a new draft's id and state, given since, are kept. */
+  takeBack(shown: ShownReplay | null): void {
+    const version = this.mirror.version;
+    if (!shown || !version) return;
+    this.mirror.version = version === shown.after ? shown.before : { ...shown.before, id: version.id, state: version.state };
+  }
 }
 
 /** Whether the worker's answer replayed the entry that was shown (then its patches are already applied). */

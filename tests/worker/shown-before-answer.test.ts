@@ -1,4 +1,6 @@
 /**
+ * What the store shows before the worker answers: a name being typed on its card, and undo and redo.
+ *
  * Undo and redo shown on the keypress: every answer previews what the next undo and redo apply when they
  * move nothing on the canvas, and the store shows them before the worker answers (the worker confirms).
  * Anything that would make the preview wrong (an edit in flight, a relinking entry, a refusal, a different
@@ -10,7 +12,7 @@ import type { EditorRemote } from '../../src/ui/screens/editor/store/editor-remo
 import { EditorStore } from '../../src/ui/screens/editor/store/editor-store.ts';
 import { updateOperation } from '../../src/ui/screens/editor/settings/step-request.ts';
 import { PREVIEW_MAX_PATCHES } from '../../src/worker/replay-preview.ts';
-import { addCodeStep, createServer, openInputFrom, sampleVersion, startEditor, type EditorHarness } from './support/editor-harness.ts';
+import { addCodeStep, createServer, typeUrl, openInputFrom, sampleVersion, startEditor, type EditorHarness } from './support/editor-harness.ts';
 import { waitUntil } from './support/manual-timers.ts';
 
 type Opened = { store: EditorStore; harness: EditorHarness };
@@ -149,6 +151,39 @@ describe('undo and redo shown before the worker answers', () => {
     const input = Object.fromEntries(Array.from({ length: PREVIEW_MAX_PATCHES + 1 }, (_, i) => [`field${i}`, i]));
     const wide = await harness.remote.apply(updateOperation({ ...step, settings: { ...step.settings, input } } as typeof step));
     expect(wide.next?.undo).toBeNull();
+    await close(opened);
+  });
+});
+
+describe('a name being typed, shown on its card before the worker answers', () => {
+  it('shows each keystroke at once and keeps the newest until the last answer, when the mirror has it', async () => {
+    const opened = await openStore();
+    const { store, harness } = opened;
+    const first = store.apply(rename(store, 'step_1', 'F'));
+    expect(store.typedTitles.of('step_1')).toBe('F');
+    const second = store.apply(updateOperation({ ...store.step('step_1')!, displayName: 'Fe' }));
+    expect(store.typedTitles.of('step_1')).toBe('Fe');
+    await first;
+    // The mirror has 'F' now; the card still shows the newer keystroke.
+    expect(titleOf(store, 'step_1')).toBe('F');
+    expect(store.typedTitles.of('step_1')).toBe('Fe');
+    await second;
+    expect(store.typedTitles.of('step_1')).toBeUndefined();
+    expect(titleOf(store, 'step_1')).toBe('Fe');
+    expect(store.version).toEqual(workerVersion(harness));
+    await close(opened);
+  });
+
+  it('shows nothing for an update of another field, and the mirror’s name again when the worker refuses', async () => {
+    const opened = await openStore();
+    const { store } = opened;
+    const url = store.apply(typeUrl('https://example.com'));
+    expect(store.typedTitles.of('step_1')).toBeUndefined();
+    await url;
+    const missing = store.apply(updateOperation({ ...store.step('step_1')!, name: 'step_9', displayName: 'Ghost' }));
+    expect(store.typedTitles.of('step_9')).toBe('Ghost');
+    await expect(missing).rejects.toMatchObject({ code: 'STEP_NOT_FOUND' });
+    expect(store.typedTitles.of('step_9')).toBeUndefined();
     await close(opened);
   });
 });

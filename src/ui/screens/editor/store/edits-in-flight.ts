@@ -1,0 +1,38 @@
+/**
+ * How many calls that may change the version or its history are on their way to the worker. What the
+ * store shows before an answer (replay-previews.ts, typed-titles.ts) is right only while it knows every
+ * edit the worker has: an undo preview is stale once another edit is sent.
+ */
+import type { EditorRemote } from './editor-remote.ts';
+
+/** Remote calls that change neither the version nor its history: they may be in flight during a preview. */
+const NOT_EDITS = new Set<PropertyKey>(['layout', 'resetLayout', 'select', 'breakGroup', 'firstInvalidStep', 'getState', 'flush', 'subscribe', 'then']);
+
+export class EditsInFlight {
+  private count = 0;
+
+  get idle(): boolean {
+    return this.count === 0;
+  }
+
+  /** The remote with every call that may change the version or its history counted while it runs. */
+  counting(remote: EditorRemote): EditorRemote {
+    return new Proxy(remote, {
+      get: (target, key, receiver) => {
+        const value: unknown = Reflect.get(target, key, receiver);
+        if (typeof value !== 'function' || NOT_EDITS.has(key)) return value;
+        return (...args: unknown[]) => {
+          this.count++;
+          // Reflect.apply: a comlink proxy would take `.apply` for a remote method of that name.
+          const call = new Promise((resolve) => resolve(Reflect.apply(value as (...a: unknown[]) => unknown, target, args)));
+          void call.then(this.settled, this.settled);
+          return call;
+        };
+      },
+    });
+  }
+
+  private readonly settled = () => {
+    this.count--;
+  };
+}
