@@ -11,6 +11,8 @@ import { stepsInOrder, type FlatVersion, type FlowOperationInput } from '../../s
 import type { EditorRemote } from '../../src/ui/screens/editor/store/editor-remote.ts';
 import { EditorStore } from '../../src/ui/screens/editor/store/editor-store.ts';
 import { updateOperation } from '../../src/ui/screens/editor/settings/step-request.ts';
+import { editorCommand } from '../../src/ui/screens/editor/commands/editor-commands.ts';
+import type { CommandContext } from '../../src/ui/screens/editor/commands/command.ts';
 import { PREVIEW_MAX_PATCHES } from '../../src/worker/replay-preview.ts';
 import { addCodeStep, createServer, typeUrl, openInputFrom, sampleVersion, startEditor, type EditorHarness } from './support/editor-harness.ts';
 import { waitUntil } from './support/manual-timers.ts';
@@ -87,6 +89,24 @@ describe('undo and redo shown before the worker answers', () => {
     expect(titleOf(store, 'step_1')).toBe('Fetch orders');
     await Promise.all([typing, undone]);
     expect(titleOf(store, 'step_1')).toBe('Code'); // one undo reverts the whole typing burst
+    expect(store.version).toEqual(workerVersion(harness));
+    await close(opened);
+  });
+
+  it('sends an undo pressed before the first edit is answered, instead of dropping it', async () => {
+    const opened = await openStore();
+    const { store, harness } = opened;
+    const context: CommandContext = { store, ui: { showShortcuts: () => undefined } };
+    const undo = editorCommand('history.undo');
+    expect(undo.canRun(context)).toBe(false); // nothing to undo yet
+    const typing = store.apply(rename(store, 'step_1', 'Fetch orders'));
+    expect(titleOf(store, 'step_1')).toBe('Code');
+    expect(store.typedTitles.of('step_1')).toBe('Fetch orders'); // the card shows it already
+    expect(store.canUndo).toBe(false);
+    expect(undo.canRun(context)).toBe(true);
+    await Promise.all([typing, undo.run(context)]);
+    expect(titleOf(store, 'step_1')).toBe('Code');
+    expect(store.canRedo).toBe(true);
     expect(store.version).toEqual(workerVersion(harness));
     await close(opened);
   });

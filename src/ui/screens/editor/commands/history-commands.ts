@@ -9,7 +9,7 @@ export const HISTORY_COMMANDS = defineCommands([
     keys: ['Mod+Z'],
     allowedReadOnly: false,
     claimsKey: true,
-    canRun: ({ store }) => store.canUndo,
+    canRun: ({ store }) => store.undoable,
     run: ({ store }) => store.undo().catch(failWith('Nothing was undone')),
   },
   {
@@ -18,7 +18,7 @@ export const HISTORY_COMMANDS = defineCommands([
     keys: ['Mod+Shift+Z', 'Mod+Y'],
     allowedReadOnly: false,
     claimsKey: true,
-    canRun: ({ store }) => store.canRedo,
+    canRun: ({ store }) => store.redoable,
     run: ({ store }) => store.redo().catch(failWith('Nothing was redone')),
   },
 ]);

@@ -162,6 +162,18 @@ export class EditorStore {
     );
   }
 
+  /**
+   * Whether Undo (Redo) has something to do: an entry, or an edit on its way whose answer will tell. A key
+   * pressed before that answer is sent, not dropped; the worker answers null when there was nothing.
+   */
+  get undoable(): boolean {
+    return this.canUndo || !this.edits.idle;
+  }
+
+  get redoable(): boolean {
+    return this.canRedo || !this.edits.idle;
+  }
+
   get hasUnsavedChanges(): boolean {
     return this.save.status !== 'saved';
   }
