@@ -84,6 +84,8 @@ export interface MeasureOptions {
   opens: number;
   reps: number;
   warmup: number;
+  /** How long a measured key is held before its keyup (run.ts `--key-hold`). */
+  keyHoldMs: number;
   pan: 'wheel' | 'drag';
   /** Where to save a Chrome trace of the first open, and of the typed renames beside it (bench/ui/trace.ts summarises them). */
   trace?: string;
@@ -233,10 +235,10 @@ async function waitForText(page: Page, selector: string, expected: string, what:
 }
 
 /** Arms the text probe, presses the key, and answers keydown → painted (and keydown → seen in the DOM). */
-async function keyToPaint(page: Page, selector: string, expected: string, key: string, what: string): Promise<[number, number]> {
+async function keyToPaint(page: Page, selector: string, expected: string, key: string, what: string, holdMs: number): Promise<[number, number]> {
   const armed = await probe(page, (b, [s, e]: [string, string]) => b.armText(s, e), [selector, expected]);
   if (armed === 'already') throw new Error(`${what}: ${selector} already read ${JSON.stringify(expected)} before the key`);
-  await page.keyboard.press(key);
+  await page.keyboard.press(key, { delay: holdMs });
   try {
     await page.waitForFunction(() => (window as unknown as BenchWindow).__bench.text != null, null, { timeout: STEP_TIMEOUT_MS, polling: 20 });
   } catch {
@@ -292,7 +294,7 @@ async function measureUndo(page: Page, step: string, options: MeasureOptions): P
       await field.fill(renamed, { timeout: STEP_TIMEOUT_MS });
       await waitForText(page, title, renamed, `typing into 'Display name' did not rename ${step} on the canvas`);
       await focusCanvas(page, step);
-      const sample = await keyToPaint(page, title, before, 'Control+z', 'undo');
+      const sample = await keyToPaint(page, title, before, 'Control+z', 'undo', options.keyHoldMs);
       if (i >= options.warmup) samples.push(sample);
     }
   });
@@ -311,7 +313,7 @@ async function measureTyped(page: Page, step: string, options: MeasureOptions): 
     for (let i = 0; i < options.warmup + options.reps; i++) {
       const letter = String.fromCharCode(97 + (i % 26));
       const expected = `${await field.inputValue({ timeout: STEP_TIMEOUT_MS })}${letter}`.trim();
-      const sample = await keyToPaint(page, title, expected, letter, 'typed rename');
+      const sample = await keyToPaint(page, title, expected, letter, 'typed rename', options.keyHoldMs);
       if (i >= options.warmup) samples.push(sample);
     }
   });

@@ -22,6 +22,9 @@
  * With --trace FILE: Chrome traces of the first open (FILE; FILE-<steps>.json for several sizes) and of the
  * undos and typed renames (…-undo.json, …-typed.json), and the CPU time per thread and function printed from each (bench/ui/trace.ts).
  * Options (after `--`): --sizes 1000,10000  --flow FILE  --reps 20  --warmup 2  --opens 3  --pan wheel|drag  --trace FILE
+ *   --key-hold MS: hold each measured key that long before its keyup, as a person does (default 0, as
+ *   Playwright presses). Chromium defers other tasks after every key event until a frame is drawn, so with
+ *   a keyup at once the probe's "painted" task can wait a frame or two after the paint it measures.
  *   --json (one JSON object on stdout; progress on stderr)  --no-build | --rebuild  --dist <dir>
  * Each browser step gives up after 60 s with a message (e.g. while the canvas is not in src/ yet).
  * BENCH_CHROMIUM_ARGS='--flag …' adds Chromium flags, e.g. --disable-features=DeferRendererTasksAfterInput
@@ -55,6 +58,7 @@ if (sizes.some((s) => !Number.isInteger(s) || s < 2)) throw new Error(`--sizes t
 const flowFile = option('--flow');
 const reps = Math.max(1, number('--reps', 20));
 const warmup = number('--warmup', 2);
+const keyHoldMs = number('--key-hold', 0);
 const opens = Math.max(1, number('--opens', 3));
 const pan = option('--pan') === 'drag' ? 'drag' : 'wheel';
 const trace = option('--trace');
@@ -104,6 +108,8 @@ const LOGIN_JS_TARGET_BYTES = 150_000; // 150 KB gzipped
 interface Results {
   browser: string;
   viewport: string;
+  /** `--key-hold`: how long each measured key was held before its keyup. */
+  keyHoldMs: number;
   distDir: string;
   loginPageJs: (ScriptTotals & { targetGzipBytes: number }) | { error: string };
   editorChunks: ChunkSize[];
@@ -128,6 +134,7 @@ async function main(): Promise<Results> {
     const results: Results = {
       browser: `Chromium ${browser.version()}`,
       viewport: '1280×800',
+      keyHoldMs,
       distDir,
       loginPageJs: { error: 'not measured' },
       editorChunks: chunksContaining(distDir),
@@ -152,6 +159,7 @@ async function main(): Promise<Results> {
         opens,
         reps,
         warmup,
+        keyHoldMs,
         pan,
         trace: traceFile(steps),
       });
@@ -222,6 +230,7 @@ function print(results: Results): void {
       console.log(row('  JavaScript loaded', `${kib(open.javascript.gzipBytes)} gzip in ${open.javascript.files} files`));
     }
     const step = size.undo?.step ?? size.typed?.step;
+    if (keyHoldMs > 0) console.log(row('keys held', `${keyHoldMs} ms before their keyup (--key-hold)`));
     console.log(editRow(`undo → paint${step ? ` (${step})` : ''}`, size.undo, p.undo, target?.editMs));
     console.log(editRow('typed rename → paint', size.typed, p.typed, target?.editMs));
     const pan = size.pan;
