@@ -7,6 +7,7 @@
  * entry undone) falls back to the worker's answer, and the mirror always ends as the worker's version.
  */
 import { describe, expect, it } from '@rstest/core';
+import { reaction } from 'mobx';
 import { stepsInOrder, type FlatVersion, type FlowOperationInput } from '../../src/domain/flow/index.ts';
 import type { EditorRemote } from '../../src/ui/screens/editor/store/editor-remote.ts';
 import { EditorStore } from '../../src/ui/screens/editor/store/editor-store.ts';
@@ -99,6 +100,9 @@ describe('undo and redo shown before the worker answers', () => {
     const context: CommandContext = { store, ui: { showShortcuts: () => undefined } };
     const undo = editorCommand('history.undo');
     expect(undo.canRun(context)).toBe(false); // nothing to undo yet
+    // What the Undo button renders from: it must follow the edit on its way, not only the answers.
+    const enabled: boolean[] = [];
+    const stop = reaction(() => undo.canRun(context), (can) => void enabled.push(can));
     const typing = store.apply(rename(store, 'step_1', 'Fetch orders'));
     expect(titleOf(store, 'step_1')).toBe('Code');
     expect(store.typedTitles.of('step_1')).toBe('Fetch orders'); // the card shows it already
@@ -107,6 +111,8 @@ describe('undo and redo shown before the worker answers', () => {
     await Promise.all([typing, undo.run(context)]);
     expect(titleOf(store, 'step_1')).toBe('Code');
     expect(store.canRedo).toBe(true);
+    expect(enabled).toEqual([true, false]);
+    stop();
     expect(store.version).toEqual(workerVersion(harness));
     await close(opened);
   });

@@ -2,8 +2,9 @@
  * The editor's UI-thread state for one open workflow: a read-only mirror of the version the worker owns
  * (patched, never rebuilt, so untouched steps keep their identity), the save and history state the worker
  * reports, the selection, the panels, and the canvas layout deltas. Every edit goes to the worker; the
- * store applies the patches it answers with and swaps one `observableRef`. An undo or a redo the worker's
- * last answer previewed is shown before its answer (replay-previews.ts).
+ * store applies the patches it answers with and swaps one `observableRef`. A name being typed, and an
+ * undo or a redo the worker's last answer previewed, are shown before the answer (typed-titles.ts,
+ * replay-previews.ts).
  *
  * The remote is injected: the app passes the real worker (worker-connection.ts); tests pass the same API
  * over a MessageChannel with a fake server.
@@ -122,6 +123,8 @@ export class EditorStore {
       setRunStatuses: action,
       selectedNames: computed,
       canPublish: computed,
+      undoable: computed,
+      redoable: computed,
       applyResult: action,
       onEvent: action,
       applyOpen: action,

@@ -3,6 +3,7 @@
  * store shows before an answer (replay-previews.ts, typed-titles.ts) is right only while it knows every
  * edit the worker has: an undo preview is stale once another edit is sent.
  */
+import { action, computed, makeObservable, observable } from 'mobx';
 import type { EditorRemote } from './editor-remote.ts';
 
 /** Remote calls that change neither the version nor its history: they may be in flight during a preview. */
@@ -10,6 +11,11 @@ const NOT_EDITS = new Set<PropertyKey>(['layout', 'resetLayout', 'select', 'brea
 
 export class EditsInFlight {
   private count = 0;
+
+  constructor() {
+    // Observable so that what depends on it (Undo enabled while the first edit is on its way) re-renders.
+    makeObservable<EditsInFlight, 'count' | 'started' | 'settled'>(this, { count: observable, idle: computed, started: action, settled: action });
+  }
 
   get idle(): boolean {
     return this.count === 0;
@@ -22,7 +28,7 @@ export class EditsInFlight {
         const value: unknown = Reflect.get(target, key, receiver);
         if (typeof value !== 'function' || NOT_EDITS.has(key)) return value;
         return (...args: unknown[]) => {
-          this.count++;
+          this.started();
           // Reflect.apply: a comlink proxy would take `.apply` for a remote method of that name.
           const call = new Promise((resolve) => resolve(Reflect.apply(value as (...a: unknown[]) => unknown, target, args)));
           void call.then(this.settled, this.settled);
@@ -32,7 +38,11 @@ export class EditsInFlight {
     });
   }
 
-  private readonly settled = () => {
+  private started(): void {
+    this.count++;
+  }
+
+  private readonly settled = (): void => {
     this.count--;
   };
 }
