@@ -5,8 +5,9 @@
  *
  * Only entries that move nothing on the canvas get a preview (renames, settings: `changesShape`); a
  * relinking undo needs the worker's layout anyway. The patches are the entry's own, a typing burst's
- * replacements of one field collapsed to one (`netPatches`), and at most `PREVIEW_MAX_PATCHES`, so an
- * answer carries a few patches more, not a copy of a large entry. During a gesture there is none: an undo
+ * replacements of one field collapsed to one (`netPatches`), at most `PREVIEW_MAX_PATCHES` and
+ * `PREVIEW_MAX_CHARS` of values, so an answer carries a few patches more, not a copy of a large entry (a
+ * long code source's undo is not previewed: every answer would clone it again while it is on top). During a gesture there is none: an undo
  * then squashes the gesture first, and the entry on top is not the one undone.
  */
 import { changesShape, netPatches } from '../domain/flow/index.ts';
@@ -14,6 +15,8 @@ import type { ReplayPreview, ReplayPreviews } from './editor-types.ts';
 import type { HistoryEntry, UndoHistory } from './history.ts';
 
 export const PREVIEW_MAX_PATCHES = 64;
+/** Characters of strings and keys (other values count 8) in a preview's values. */
+export const PREVIEW_MAX_CHARS = 16_384;
 /** Longer entries are not even collapsed: a pasted or imported flow's entry holds thousands of patches. */
 const COLLAPSE_AT_MOST = 1024;
 
@@ -32,6 +35,24 @@ function previewOf(direction: 'undo' | 'redo', entry: HistoryEntry | undefined):
   const patches = direction === 'undo' ? entry.inversePatches : entry.patches;
   if (patches.length > COLLAPSE_AT_MOST) return null;
   const net = netPatches(patches);
-  if (net.length > PREVIEW_MAX_PATCHES || changesShape(net)) return null;
+  if (net.length > PREVIEW_MAX_PATCHES || changesShape(net) || largerThan(net.map((patch) => patch.value), PREVIEW_MAX_CHARS)) return null;
   return { entry: previewEntry(direction, entry), patches: [...net] };
+}
+
+/** Whether the values' strings and keys add up to more than `budget` characters; stops as soon as they do. */
+function largerThan(values: readonly unknown[], budget: number): boolean {
+  const stack = [...values];
+  let left = budget;
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === 'string') left -= value.length;
+    else if (value !== null && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        left -= key.length;
+        stack.push(inner);
+      }
+    } else left -= 8;
+    if (left < 0) return true;
+  }
+  return false;
 }

@@ -14,7 +14,7 @@ import { EditorStore } from '../../src/ui/screens/editor/store/editor-store.ts';
 import { updateOperation } from '../../src/ui/screens/editor/settings/step-request.ts';
 import { editorCommand } from '../../src/ui/screens/editor/commands/editor-commands.ts';
 import type { CommandContext } from '../../src/ui/screens/editor/commands/command.ts';
-import { PREVIEW_MAX_PATCHES } from '../../src/worker/replay-preview.ts';
+import { PREVIEW_MAX_CHARS, PREVIEW_MAX_PATCHES } from '../../src/worker/replay-preview.ts';
 import { addCodeStep, createServer, typeUrl, openInputFrom, sampleVersion, startEditor, type EditorHarness } from './support/editor-harness.ts';
 import { waitUntil } from './support/manual-timers.ts';
 
@@ -164,6 +164,54 @@ describe('undo and redo shown before the worker answers', () => {
     await close(opened);
   });
 
+  it('redoes the worker’s answer instead when it redid another entry than the one shown', async () => {
+    const opened = await openStore();
+    const { store } = opened;
+    await store.apply(rename(store, 'step_1', 'Fetch orders'));
+    await store.apply(rename(store, 'step_2', 'Send mail'));
+    await store.undo();
+    await store.undo();
+    opened.harness.core.redo(); // behind the store's back: the rename of step_1 is redone already
+    const redone = store.redo();
+    expect(titleOf(store, 'step_1')).toBe('Fetch orders'); // shown: the preview the store had
+    await redone;
+    expect(titleOf(store, 'step_1')).toBe('Code'); // taken back
+    expect(titleOf(store, 'step_2')).toBe('Send mail'); // what the worker redid
+    await close(opened);
+  });
+
+  it('shows an undo after a gesture began and made no edit: the worker undoes the same entry', async () => {
+    const opened = await openStore();
+    const { store, harness } = opened;
+    await store.apply(rename(store, 'step_1', 'Fetch orders'));
+    const gesture = store.beginGesture('Drag');
+    await waitUntil(() => store.undoable && store.canUndo, 'the mark begun');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const undone = store.undo();
+    expect(titleOf(store, 'step_1')).toBe('Code');
+    await undone;
+    await gesture.commit();
+    expect(store.version).toEqual(workerVersion(harness));
+    await close(opened);
+  });
+
+  it('shows the undo of a JSON field typed from text into an object, whose patches cannot be collapsed', async () => {
+    const opened = await openStore();
+    const { store, harness } = opened;
+    const withBody = (body: unknown) => {
+      const step = store.step('step_1')!;
+      return updateOperation({ ...step, settings: { ...step.settings, input: { ...(step.settings.input as object), body } } } as typeof step);
+    };
+    await store.apply(withBody(''));
+    store.breakGroup(); // the typing burst below is one entry of its own
+    for (const body of ['{"a":1', { a: 1 }, { a: 12 }, '{"a":12,']) await store.apply(withBody(body));
+    const undone = store.undo();
+    expect((store.step('step_1')!.settings.input as { body?: unknown }).body).toBe(''); // shown at once
+    await undone;
+    expect(store.version).toEqual(workerVersion(harness));
+    await close(opened);
+  });
+
   it('previews nothing during a gesture, nor for an entry too long to send with every answer', async () => {
     const opened = await openStore();
     const { store, harness } = opened;
@@ -172,6 +220,12 @@ describe('undo and redo shown before the worker answers', () => {
     expect(inGesture.next).toBeUndefined();
     const committed = await harness.remote.commitMark('drag');
     expect(committed.next?.undo?.patches.length).toBeGreaterThan(0);
+    // A long value: its undo (the short one back) is previewed, its redo (the long one again) is not.
+    const long = await harness.remote.apply(typeUrl(`https://example.com/${'a'.repeat(PREVIEW_MAX_CHARS)}`));
+    expect(long.next?.undo).not.toBeNull();
+    const undoneLong = await harness.remote.undo();
+    expect(undoneLong?.next?.redo).toBeNull();
+    expect(undoneLong?.next?.undo).not.toBeNull(); // the committed gesture, below it
     // A settings change touching more fields than a preview carries.
     const step = store.step('step_1')!;
     const input = Object.fromEntries(Array.from({ length: PREVIEW_MAX_PATCHES + 1 }, (_, i) => [`field${i}`, i]));

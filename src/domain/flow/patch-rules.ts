@@ -20,15 +20,23 @@ export function changesShape(patches: readonly Patch[]): boolean {
 }
 
 /**
- * The same change in as few patches: when every patch is a `replace`, only the last one at each path
- * decides what is there, so a typing burst's hundred replacements of one field become one. A list with an
- * `add` or a `remove` is returned as it is: those shift array indices, so a later patch's path may not name
- * what an earlier one's did.
+ * The same change in as few patches: a typing burst's hundred replacements of one field become one.
+ * Only when every patch is a `replace` and no path lies inside another: then the places are apart or the
+ * same, and the last replacement of each decides what is there. Otherwise the list is returned as it is:
+ * an `add` or a `remove` shifts array indices, and a replacement inside a path may need the object an
+ * earlier replacement of that path put there (a JSON field going from text to an object).
  */
 export function netPatches(patches: readonly Patch[]): readonly Patch[] {
   if (patches.length < 2 || patches.some((patch) => patch.op !== 'replace')) return patches;
   const lastAt = new Map<string, number>();
   patches.forEach((patch, index) => lastAt.set(JSON.stringify(patch.path), index));
-  if (lastAt.size === patches.length) return patches;
+  if (lastAt.size === patches.length || nested(patches)) return patches;
   return patches.filter((patch, index) => lastAt.get(JSON.stringify(patch.path)) === index);
+}
+
+/** Whether one patch's path is a proper prefix of another's. */
+function nested(patches: readonly Patch[]): boolean {
+  const outer = new Set<string>();
+  for (const { path } of patches) for (let length = 0; length < path.length; length++) outer.add(JSON.stringify(path.slice(0, length)));
+  return patches.some(({ path }) => outer.has(JSON.stringify(path)));
 }

@@ -166,15 +166,16 @@ export class EditorStore {
   }
 
   /**
-   * Whether Undo (Redo) has something to do: an entry, or an edit on its way whose answer will tell. A key
-   * pressed before that answer is sent, not dropped; the worker answers null when there was nothing.
+   * Whether Undo has something to do: an entry, or an edit on its way whose answer will tell. A key pressed
+   * before that answer is sent, not dropped; the worker answers null when there was nothing.
    */
   get undoable(): boolean {
     return this.canUndo || !this.edits.idle;
   }
 
+  /** Likewise for Redo: only an undo on its way can give it something to do. */
   get redoable(): boolean {
-    return this.canRedo || !this.edits.idle;
+    return this.canRedo || this.edits.undoing;
   }
 
   get hasUnsavedChanges(): boolean {

@@ -11,14 +11,27 @@ const NOT_EDITS = new Set<PropertyKey>(['layout', 'resetLayout', 'select', 'brea
 
 export class EditsInFlight {
   private count = 0;
+  private undos = 0;
 
   constructor() {
     // Observable so that what depends on it (Undo enabled while the first edit is on its way) re-renders.
-    makeObservable<EditsInFlight, 'count' | 'started' | 'settled'>(this, { count: observable, idle: computed, started: action, settled: action });
+    makeObservable<EditsInFlight, 'count' | 'undos' | 'started' | 'settled'>(this, {
+      count: observable,
+      undos: observable,
+      idle: computed,
+      undoing: computed,
+      started: action,
+      settled: action,
+    });
   }
 
   get idle(): boolean {
     return this.count === 0;
+  }
+
+  /** An undo is on its way: a redo will have something to do. */
+  get undoing(): boolean {
+    return this.undos > 0;
   }
 
   /** The remote with every call that may change the version or its history counted while it runs. */
@@ -28,21 +41,27 @@ export class EditsInFlight {
         const value: unknown = Reflect.get(target, key, receiver);
         if (typeof value !== 'function' || NOT_EDITS.has(key)) return value;
         return (...args: unknown[]) => {
-          this.started();
+          const undo = key === 'undo';
+          this.started(undo);
           // Reflect.apply: a comlink proxy would take `.apply` for a remote method of that name.
           const call = new Promise((resolve) => resolve(Reflect.apply(value as (...a: unknown[]) => unknown, target, args)));
-          void call.then(this.settled, this.settled);
+          // Counted until the caller has applied the answer (its handler runs in between), so that
+          // `canUndo || !idle` never reads false for the moment between the two.
+          const settle = () => queueMicrotask(() => this.settled(undo));
+          void call.then(settle, settle);
           return call;
         };
       },
     });
   }
 
-  private started(): void {
+  private started(undo: boolean): void {
     this.count++;
+    if (undo) this.undos++;
   }
 
-  private readonly settled = (): void => {
+  private settled(undo: boolean): void {
     this.count--;
-  };
+    if (undo) this.undos--;
+  }
 }

@@ -45,9 +45,14 @@ export class ReplayPreviewState {
     const preview = this.previews?.base === version ? this.previews.next[direction] : null;
     if (!preview || !version || !this.edits.idle) return null;
     this.previews = null;
-    const shown = { entry: preview.entry, before: version, after: applyVersionPatches(version, preview.patches) };
-    this.mirror.version = shown.after;
-    return shown;
+    let after: FlatVersion;
+    try {
+      after = applyVersionPatches(version, preview.patches);
+    } catch {
+      return null; // a preview that does not fit: the worker's answer will do
+    }
+    this.mirror.version = after;
+    return { entry: preview.entry, before: version, after };
   }
 
   /** The mirror without a shown replay; a new draft's id and state, given since, are kept. */
