@@ -6,9 +6,10 @@
  * Only entries that move nothing on the canvas get a preview (renames, settings: `changesShape`); a
  * relinking undo needs the worker's layout anyway. The patches are the entry's own, a typing burst's
  * replacements of one field collapsed to one (`netPatches`), at most `PREVIEW_MAX_PATCHES` and
- * `PREVIEW_MAX_CHARS` of values, so an answer carries a few patches more, not a copy of a large entry (a
- * long code source's undo is not previewed: every answer would clone it again while it is on top). During a gesture there is none: an undo
- * then squashes the gesture first, and the entry on top is not the one undone.
+ * `PREVIEW_MAX_CHARS` of values: an answer carries a few patches more, never a copy of a large entry or
+ * of a long value (a code source), which every answer would clone again while its entry is on top. During
+ * a gesture there is none: an undo then squashes the gesture first, and the entry on top is not the one
+ * undone.
  */
 import { changesShape, netPatches } from '../domain/flow/index.ts';
 import type { ReplayPreview, ReplayPreviews } from './editor-types.ts';

@@ -7,7 +7,17 @@ import { action, computed, makeObservable, observable } from 'mobx';
 import type { EditorRemote } from './editor-remote.ts';
 
 /** Remote calls that change neither the version nor its history: they may be in flight during a preview. */
-const NOT_EDITS = new Set<PropertyKey>(['layout', 'resetLayout', 'select', 'breakGroup', 'firstInvalidStep', 'getState', 'flush', 'subscribe', 'then']);
+const NOT_EDITS = new Set<PropertyKey>([
+  'layout',
+  'resetLayout',
+  'select',
+  'breakGroup',
+  'firstInvalidStep',
+  'getState',
+  'flush',
+  'subscribe',
+  'then',
+]);
 
 export class EditsInFlight {
   private count = 0;

@@ -6,8 +6,8 @@
  * at once, and the worker's answer, naming the same history entry, only confirms it.
  *
  * A preview is used only when it describes the mirror as it is (the version it came with) and no edit is
- * on its way to the worker: an edit in flight, or the worker refusing, would make it wrong. Then the undo
- * waits for the answer, as every edit does. A wrong guess is taken back before the answer is applied.
+ * on its way to the worker, whose answer would make it stale; then the undo waits for the answer, as every
+ * edit does. A shown undo the worker refuses, or answers with another entry, is taken back first.
  */
 import { action, makeObservable } from 'mobx';
 import { applyVersionPatches, type FlatVersion } from '../../../../domain/flow/index.ts';
