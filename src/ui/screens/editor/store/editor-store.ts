@@ -21,7 +21,7 @@ import {
   type FlowOperationInput,
   type PastePlacement,
 } from '../../../../domain/flow/index.ts';
-import type { ApplyOptions, EditResult, EditorEvent, OpenInput, OpenResult, AutosaveStatusEvent, InsertAt } from '../../../../worker/index.ts';
+import type { ApplyOptions, EditResult, EditorEvent, OpenInput, OpenResult, AutosaveStatusEvent } from '../../../../worker/index.ts';
 import { CanvasModel } from './canvas-model.ts';
 import { EditsInFlight } from './edits-in-flight.ts';
 import { confirms, ReplayPreviewState, type ReplayDirection, type ShownReplay } from './replay-previews.ts';
@@ -34,7 +34,8 @@ import { applyEditorEvent } from './editor-events.ts';
 import { selectionAfterEdit } from './selection-after-edit.ts';
 import { inFlowOrder } from './selection-edits.ts';
 import { versionHead, type VersionHead } from './version-head.ts';
-import { CANVAS_MODE_KEY, type CanvasMode, type Gesture, type LeftPanel, type PickerState, type RightPanel } from './editor-view.ts';
+import type { Gesture } from './editor-view.ts';
+import { EditorViewState } from './editor-view-state.ts';
 
 export { CANVAS_MODE_KEY, type CanvasMode, type Gesture, type LeftPanel, type PickerState, type RightPanel } from './editor-view.ts';
 
@@ -45,7 +46,8 @@ export interface EditorStoreDeps {
   storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
 }
 
-export class EditorStore {
+/** The open workflow and its edits; the panels and the canvas mode are `EditorViewState`'s. */
+export class EditorStore extends EditorViewState {
   flow: Flow | null = null;
   version: FlatVersion | null = null;
   readOnly = false;
@@ -63,16 +65,6 @@ export class EditorStore {
   primary: string | null = null;
   readonly selected: ObservableMap<string, true> = observable.map<string, true>();
 
-  leftPanel: LeftPanel = 'none';
-  rightPanel: RightPanel = 'none';
-  runId: string | null = null;
-  iterations: Record<string, number> = {};
-  canvasMode: CanvasMode = 'pan';
-  picker: PickerState | null = null;
-  /** Each step's status in the run being inspected (run details open), else null. */
-  runStatuses: ReadonlyMap<string, string> | null = null;
-  /** The step whose name is being edited in place on its card (F2, double click), else null. */
-  renaming: string | null = null;
   /** Set when the worker answers 'reload-required' (a conflict resolved by reloading). */
   reloadRequested = 0;
 
@@ -91,10 +83,9 @@ export class EditorStore {
   private gestures = 0;
 
   constructor(deps: EditorStoreDeps) {
+    super(deps.storage);
     this.deps = { ...deps, remote: this.edits.counting(deps.remote) };
     this.layouts = new LayoutRequests({ layout: () => deps.remote.layout(), canvas: this.canvas, ...(deps.notify ? { notify: deps.notify } : {}) });
-    const mode = deps.storage?.getItem(CANVAS_MODE_KEY);
-    if (mode === 'grab' || mode === 'pan') this.canvasMode = mode;
     makeObservable<EditorStore, 'applyResult' | 'onEvent' | 'applyOpen' | 'showUnchecked'>(this, {
       flow: observableRef,
       version: observableRef,
@@ -108,19 +99,7 @@ export class EditorStore {
       recovered: observable,
       confirming: observable,
       primary: observable,
-      leftPanel: observable,
-      rightPanel: observable,
-      runId: observable,
-      iterations: observableRef,
-      canvasMode: observable,
       reloadRequested: observable,
-      picker: observableRef,
-      renaming: observable,
-      setRenaming: action,
-      runStatuses: observableRef,
-      openPicker: action,
-      closePicker: action,
-      setRunStatuses: action,
       selectedNames: computed,
       canPublish: computed,
       undoable: computed,
@@ -132,11 +111,6 @@ export class EditorStore {
       select: action,
       selectMany: action,
       clearSelection: action,
-      setLeftPanel: action,
-      setRightPanel: action,
-      openRun: action,
-      setIteration: action,
-      setCanvasMode: action,
       setFlow: action,
     });
   }
@@ -416,51 +390,6 @@ export class EditorStore {
   /** Tells the worker the primary selection; a lost message is harmless (the next selection tells it again). */
   private tellWorkerSelected(): void {
     void this.deps.remote.select(this.primary).catch(() => undefined);
-  }
-
-  setLeftPanel(panel: LeftPanel): void {
-    this.leftPanel = panel;
-    if (panel !== 'run-details') this.runId = null;
-  }
-
-  setRightPanel(panel: RightPanel): void {
-    this.rightPanel = panel;
-  }
-
-  openRun(runId: string, iterations: Record<string, number> = {}): void {
-    this.runId = runId;
-    this.iterations = iterations;
-    this.leftPanel = 'run-details';
-  }
-
-  setIteration(loop: string, index: number): void {
-    this.iterations = { ...this.iterations, [loop]: index };
-  }
-
-  openPicker(insertAt: InsertAt, rect: { left: number; top: number; bottom: number; right: number }): void {
-    if (this.readOnly) return;
-    this.picker = { insertAt, anchor: { left: rect.left, top: rect.top, bottom: rect.bottom, right: rect.right } };
-  }
-
-  setRenaming(name: string | null): void {
-    this.renaming = name !== null && this.readOnly ? null : name;
-  }
-
-  closePicker(): void {
-    this.picker = null;
-  }
-
-  runStatusOf(name: string): string | undefined {
-    return this.runStatuses?.get(name);
-  }
-
-  setRunStatuses(statuses: ReadonlyMap<string, string> | null): void {
-    this.runStatuses = statuses;
-  }
-
-  setCanvasMode(mode: CanvasMode): void {
-    this.canvasMode = mode;
-    this.deps.storage?.setItem(CANVAS_MODE_KEY, mode);
   }
 
   /** Asks the worker for a layout delta; calls made while one is running coalesce into one more. */
